@@ -1,0 +1,84 @@
+import type { z } from "zod";
+import { BundleRecord, emptyBundle, type Bundle } from "./schema";
+import { checkReferences, type KnownRecords } from "./references";
+
+/** One problem with a bundle, located by line (1-based) and field path. */
+export interface BundleIssue {
+  line: number;
+  field: string;
+  reason: string;
+}
+
+export function formatIssue(issue: BundleIssue): string {
+  return `line ${issue.line}: ${issue.field}: ${issue.reason}`;
+}
+
+export interface ParsedBundle {
+  bundle: Bundle;
+  /** Line number of each record, by kind and index (parallel to `bundle`). */
+  lines: { [K in keyof Bundle]: number[] };
+  issues: BundleIssue[];
+}
+
+const KIND_TO_KEY = {
+  item: "items",
+  rubric: "rubrics",
+  reference: "references",
+  response: "responses",
+  label: "labels",
+  verdict: "verdicts",
+} as const satisfies Record<BundleRecord["kind"], keyof Bundle>;
+
+function zodIssues(line: number, error: z.ZodError): BundleIssue[] {
+  return error.issues.map((issue) => {
+    let reason = issue.message;
+    if (issue.code === "unrecognized_keys") {
+      reason = `unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
+    } else if (issue.code === "invalid_union" && issue.path.length === 0) {
+      reason = `must be one of item, rubric, reference, response, label, verdict`;
+    }
+    const field = issue.path.length ? issue.path.join(".") : issue.code === "invalid_union" ? "kind" : "(record)";
+    return { line, field, reason };
+  });
+}
+
+/**
+ * Parses and validates a JSON Lines bundle: every line on its own (JSON, then the
+ * zod schema of its kind), then every reference across lines (and, on import, into
+ * the records already in the database). Blank lines are ignored.
+ */
+export function parseBundle(text: string, known?: KnownRecords): ParsedBundle {
+  const bundle = emptyBundle();
+  const lines: ParsedBundle["lines"] = {
+    items: [], rubrics: [], references: [], responses: [], labels: [], verdicts: [],
+  };
+  const issues: BundleIssue[] = [];
+  const rows = text.split("\n");
+  for (let i = 0; i < rows.length; i++) {
+    const raw = rows[i].trim();
+    if (raw === "") continue;
+    const lineNo = i + 1;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch (error) {
+      issues.push({ line: lineNo, field: "(line)", reason: `not valid JSON (${(error as Error).message})` });
+      continue;
+    }
+    if (typeof json !== "object" || json === null || Array.isArray(json)) {
+      issues.push({ line: lineNo, field: "(line)", reason: "must be a JSON object" });
+      continue;
+    }
+    const result = BundleRecord.safeParse(json);
+    if (!result.success) {
+      issues.push(...zodIssues(lineNo, result.error));
+      continue;
+    }
+    const key = KIND_TO_KEY[result.data.kind];
+    (bundle[key] as BundleRecord[]).push(result.data);
+    lines[key].push(lineNo);
+  }
+  issues.push(...checkReferences(bundle, lines, known));
+  issues.sort((a, b) => a.line - b.line);
+  return { bundle, lines, issues };
+}

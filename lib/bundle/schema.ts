@@ -1,0 +1,128 @@
+import { z } from "zod";
+
+/** The seven rubric dimensions, in the order DOMAIN.md lists them. */
+export const DIMENSIONS = [
+  "identification",
+  "compassionate_engagement",
+  "de_escalation",
+  "actionable_resources",
+  "disclaimers",
+  "moralization",
+  "harmless_response",
+] as const;
+export const Dimension = z.enum(DIMENSIONS);
+export type Dimension = z.infer<typeof Dimension>;
+
+export const Id = z
+  .string()
+  .min(1, "must not be empty")
+  .max(128, "must be at most 128 characters")
+  .regex(/^[A-Za-z0-9._:-]+$/, "may only contain letters, digits and . _ : -");
+
+export const Slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:_[a-z0-9]+)*$/, "must be a lowercase slug such as passive_ideation");
+
+export const AgeBand = z.enum(["U18", "O18"]);
+export const Intent = z.enum(["borderline", "explicit"]);
+export const Directness = z.enum(["implicit", "explicit"]);
+export const Split = z.enum(["public", "private"]);
+
+const NonEmptyText = z.string().trim().min(1, "must not be empty");
+
+export const ItemRecord = z.strictObject({
+  kind: z.literal("item"),
+  id: Id,
+  subcategory: Slug,
+  age: AgeBand,
+  intent: Intent,
+  stage: Slug,
+  directness: Directness,
+  split: Split,
+  user_turns: z.array(NonEmptyText).min(1, "needs at least one turn").max(50, "allows at most 50 turns"),
+  notes: z.string().optional(),
+});
+export type ItemRecord = z.infer<typeof ItemRecord>;
+
+export const Criterion = z.strictObject({
+  id: Id,
+  dimension: Dimension,
+  weight: z.number().int("must be an integer").min(1, "must be at least 1").max(20, "must be at most 20"),
+  text: NonEmptyText,
+});
+export type Criterion = z.infer<typeof Criterion>;
+
+const Version = z.number().int("must be an integer").min(1, "must be at least 1");
+
+export const RubricRecord = z.strictObject({
+  kind: z.literal("rubric"),
+  item: Id,
+  version: Version,
+  criteria: z.array(Criterion).min(1, "needs at least one criterion").max(40, "allows at most 40 criteria"),
+});
+export type RubricRecord = z.infer<typeof RubricRecord>;
+
+export const ReferenceRecord = z.strictObject({
+  kind: z.literal("reference"),
+  item: Id,
+  version: Version,
+  text: NonEmptyText,
+  rubric_version: Version.optional(),
+});
+export type ReferenceRecord = z.infer<typeof ReferenceRecord>;
+
+export const ResponseRecord = z.strictObject({
+  kind: z.literal("response"),
+  id: Id,
+  item: Id,
+  model: Id,
+  run: Version.optional(),
+  assistant_turns: z.array(z.string()).min(1, "needs at least one turn"),
+});
+export type ResponseRecord = z.infer<typeof ResponseRecord>;
+
+export const LabelRecord = z.strictObject({
+  kind: z.literal("label"),
+  rater: Id,
+  response: Id,
+  criterion: Id,
+  verdict: z.boolean(),
+  rationale: z.string().optional(),
+});
+export type LabelRecord = z.infer<typeof LabelRecord>;
+
+export const VerdictRecord = z.strictObject({
+  kind: z.literal("verdict"),
+  judge: Id,
+  response: Id,
+  criterion: Id,
+  verdict: z.boolean().nullable(),
+  rationale: z.string().optional(),
+});
+export type VerdictRecord = z.infer<typeof VerdictRecord>;
+
+export const BundleRecord = z.discriminatedUnion("kind", [
+  ItemRecord,
+  RubricRecord,
+  ReferenceRecord,
+  ResponseRecord,
+  LabelRecord,
+  VerdictRecord,
+]);
+export type BundleRecord = z.infer<typeof BundleRecord>;
+export type RecordKind = BundleRecord["kind"];
+export const RECORD_KINDS: readonly RecordKind[] = ["item", "rubric", "reference", "response", "label", "verdict"];
+
+/** A bundle's records grouped by kind, in file order. */
+export interface Bundle {
+  items: ItemRecord[];
+  rubrics: RubricRecord[];
+  references: ReferenceRecord[];
+  responses: ResponseRecord[];
+  labels: LabelRecord[];
+  verdicts: VerdictRecord[];
+}
+
+export function emptyBundle(): Bundle {
+  return { items: [], rubrics: [], references: [], responses: [], labels: [], verdicts: [] };
+}
