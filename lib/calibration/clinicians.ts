@@ -1,0 +1,81 @@
+import { DIMENSIONS } from "../bundle/schema";
+import { cohenKappa } from "../stats/cohen";
+import { percentAgreement } from "../stats/agreement";
+import { MISSING, ONE } from "../stats/majority";
+import { multiRaterAgreement } from "../stats/multirater";
+import type { UnitTable } from "./units";
+
+export interface AgreementFigures {
+  units: number;
+  percent_agreement: number | null;
+  fleiss_kappa: number | null;
+  gwet_ac1: number | null;
+}
+
+export interface ClinicianAgreement extends AgreementFigures {
+  raters: string[];
+  by_dimension: Record<string, AgreementFigures>;
+  pairwise: { raters: [string, string]; units: number; kappa: number | null; agreement: number | null }[];
+}
+
+function figures(counts: number[][]): AgreementFigures {
+  const result = multiRaterAgreement(counts, 2);
+  return {
+    units: counts.length,
+    percent_agreement: result.percentAgreement,
+    fleiss_kappa: result.fleissKappa,
+    gwet_ac1: result.gwetAc1,
+  };
+}
+
+/**
+ * Agreement among clinicians (METRICS.md): Fleiss' P̄, κ and Gwet's AC1 over the
+ * complete units — labeled by every clinician who labeled anything — overall and
+ * per dimension; Cohen's κ and raw agreement for each pair over the units both labeled.
+ */
+export function clinicianAgreement(table: UnitTable, dimensions: number[]): ClinicianAgreement {
+  const n = table.raters.length;
+  const overall: number[][] = [];
+  const byDimension = new Map<number, number[][]>(dimensions.map((d) => [d, []]));
+  if (n >= 2) {
+    for (let u = 0; u < table.count; u++) {
+      let ones = 0;
+      let rated = 0;
+      for (const labels of table.labels) {
+        const code = labels[u];
+        if (code === MISSING) continue;
+        rated++;
+        if (code === ONE) ones++;
+      }
+      if (rated < n) continue;
+      const row = [n - ones, ones];
+      overall.push(row);
+      byDimension.get(table.dimension[u])?.push(row);
+    }
+  }
+  const pairwise: ClinicianAgreement["pairwise"] = [];
+  for (let a = 0; a < n; a++) {
+    for (let b = a + 1; b < n; b++) {
+      const c = { n11: 0, n10: 0, n01: 0, n00: 0 };
+      const la = table.labels[a];
+      const lb = table.labels[b];
+      for (let u = 0; u < table.count; u++) {
+        if (la[u] === MISSING || lb[u] === MISSING) continue;
+        if (la[u] === ONE) {
+          if (lb[u] === ONE) c.n11++;
+          else c.n10++;
+        } else if (lb[u] === ONE) c.n01++;
+        else c.n00++;
+      }
+      pairwise.push({
+        raters: [table.raters[a], table.raters[b]],
+        units: c.n11 + c.n10 + c.n01 + c.n00,
+        kappa: cohenKappa(c),
+        agreement: percentAgreement(c),
+      });
+    }
+  }
+  const by_dimension: Record<string, AgreementFigures> = {};
+  for (const d of dimensions) by_dimension[DIMENSIONS[d]] = figures(byDimension.get(d) ?? []);
+  return { raters: table.raters, ...figures(overall), by_dimension, pairwise };
+}

@@ -1,0 +1,15 @@
+import { confusionTotal, type Confusion } from "./confusion";
+
+/**
+ * Gwet's AC1 for two raters on binary verdicts: (p_o − Pe)/(1 − Pe) with
+ * Pe = 2π(1−π), π the mean of both raters' shares of 1. Pe ≤ ½, so only an empty
+ * table leaves it undefined (null).
+ */
+export function gwetAc1(c: Confusion): number | null {
+  const n = confusionTotal(c);
+  if (n === 0) return null;
+  const po = (c.n11 + c.n00) / n;
+  const pi = ((c.n11 + c.n10) / n + (c.n11 + c.n01) / n) / 2;
+  const pe = 2 * pi * (1 - pi);
+  return (po - pe) / (1 - pe);
+}
