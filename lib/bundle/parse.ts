@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { BundleRecord, emptyBundle, type Bundle } from "./schema";
+import { fastLabelOrVerdict } from "./fastpath";
 import { checkReferences, type KnownRecords } from "./references";
 
 /** One problem with a bundle, located by line (1-based) and field path. */
@@ -69,13 +70,20 @@ export function parseBundle(text: string, known?: KnownRecords): ParsedBundle {
       issues.push({ line: lineNo, field: "(line)", reason: "must be a JSON object" });
       continue;
     }
-    const result = BundleRecord.safeParse(json);
-    if (!result.success) {
-      issues.push(...zodIssues(lineNo, result.error));
-      continue;
+    const fast = fastLabelOrVerdict(json as Record<string, unknown>);
+    let record: BundleRecord;
+    if (fast) {
+      record = fast;
+    } else {
+      const result = BundleRecord.safeParse(json);
+      if (!result.success) {
+        issues.push(...zodIssues(lineNo, result.error));
+        continue;
+      }
+      record = result.data;
     }
-    const key = KIND_TO_KEY[result.data.kind];
-    (bundle[key] as BundleRecord[]).push(result.data);
+    const key = KIND_TO_KEY[record.kind];
+    (bundle[key] as BundleRecord[]).push(record);
     lines[key].push(lineNo);
   }
   issues.push(...checkReferences(bundle, lines, known));

@@ -1,0 +1,32 @@
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { importBundle } from "@/lib/server/bundle/importBundle";
+import { Invalid } from "@/lib/server/errors";
+import { cliCtx } from "@/lib/server/systemCtx";
+import type { Command } from "./index";
+
+const SHOWN = 200;
+
+export const importCommand: Command = {
+  summary: "import FILE — import a bundle (all or nothing)",
+  async run(args) {
+    const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+    const [file] = positionals;
+    if (!file || positionals.length > 1) {
+      process.stderr.write("usage: concord import FILE\n");
+      return 2;
+    }
+    try {
+      const { counts, ratersAdded } = await importBundle({ ctx: cliCtx, input: { text: readFileSync(file, "utf8") } });
+      for (const [kind, c] of Object.entries(counts)) process.stdout.write(`${kind.padEnd(11)} ${String(c.added).padStart(7)} added ${String(c.unchanged).padStart(7)} unchanged\n`);
+      if (ratersAdded > 0) process.stdout.write(`${ratersAdded} new rater(s) stored without a login\n`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof Invalid)) throw error;
+      process.stderr.write(`${error.message}; the database is unchanged.\n`);
+      for (const issue of error.issues.slice(0, SHOWN)) process.stderr.write(`${issue}\n`);
+      if (error.issues.length > SHOWN) process.stderr.write(`and ${error.issues.length - SHOWN} more\n`);
+      return 1;
+    }
+  },
+};

@@ -1,0 +1,174 @@
+import { describe, expect, it } from "vitest";
+import { percentAgreement } from "./agreement";
+import { cohenKappa, cohenKappaLabels } from "./cohen";
+import { confusionOf } from "./confusion";
+import { macroF1 } from "./f1";
+import { gwetAc1 } from "./gwet";
+import { MISSING, ONE, ZERO, majorityTable, strictMajority } from "./majority";
+import { multiRaterAgreement } from "./multirater";
+import { percentileSorted } from "./percentile";
+import { mulberry32, shuffled } from "./prng";
+
+const repeat = <T>(value: T, times: number): T[] => new Array<T>(times).fill(value);
+
+/** Rater-by-unit ratings (null = missing) → per-unit category counts. */
+function countTable(rows: (number | null)[][], categories: number[]): number[][] {
+  return rows.map((row) => categories.map((c) => row.filter((x) => x === c).length));
+}
+
+describe("Cohen's κ", () => {
+  // scikit-learn's test_cohen_kappa
+  const y1 = [...repeat(0, 40), ...repeat(1, 60)];
+  const y2 = [...repeat(0, 20), ...repeat(1, 20), ...repeat(0, 10), ...repeat(1, 50)];
+
+  it("matches scikit-learn's binary vector (0.348) and is symmetric", () => {
+    expect(cohenKappaLabels(y1, y2)).toBeCloseTo(0.348, 3);
+    expect(cohenKappaLabels(y2, y1)).toBe(cohenKappaLabels(y1, y2));
+    expect(cohenKappa(confusionOf(y1, y2))).toBeCloseTo(0.3478260869565216, 12);
+  });
+
+  it("matches scikit-learn's multiclass vector (Artstein & Poesio, 0.8013)", () => {
+    const a = [...repeat(0, 46), ...repeat(1, 44), ...repeat(2, 10)];
+    const b = [...repeat(0, 52), ...repeat(1, 32), ...repeat(2, 16)];
+    expect(cohenKappaLabels(a, b)).toBeCloseTo(0.8013, 4);
+  });
+
+  it("is 1 for identical raters and null when both are constant and equal", () => {
+    expect(cohenKappaLabels(y1, y1)).toBeCloseTo(1, 12);
+    expect(cohenKappa({ n11: 5, n10: 0, n01: 0, n00: 0 })).toBeNull();
+    expect(cohenKappa({ n11: 0, n10: 0, n01: 0, n00: 0 })).toBeNull();
+    expect(cohenKappaLabels([], [])).toBeNull();
+  });
+
+  it("is 0 when one rater is constant but the other is not", () => {
+    expect(cohenKappa({ n11: 3, n10: 2, n01: 0, n00: 0 })).toBe(0);
+  });
+});
+
+describe("Fleiss' κ and Gwet's AC1 for many raters", () => {
+  it("reproduces Fleiss (1971): 30 patients, 6 psychiatrists, 5 diagnoses → 0.4302445", () => {
+    // Table 1 of Fleiss (1971), as in statsmodels' and R irr's tests.
+    const table = [
+      [0, 0, 0, 6, 0], [0, 3, 0, 0, 3], [0, 1, 4, 0, 1], [0, 0, 0, 0, 6], [0, 3, 0, 3, 0],
+      [2, 0, 4, 0, 0], [0, 0, 4, 0, 2], [2, 0, 3, 1, 0], [2, 0, 0, 4, 0], [0, 0, 0, 0, 6],
+      [1, 0, 0, 5, 0], [1, 1, 0, 4, 0], [0, 3, 3, 0, 0], [1, 0, 0, 5, 0], [0, 2, 0, 3, 1],
+      [0, 0, 5, 0, 1], [3, 0, 0, 1, 2], [5, 1, 0, 0, 0], [0, 2, 0, 4, 0], [1, 0, 2, 0, 3],
+      [0, 0, 0, 0, 6], [0, 1, 0, 5, 0], [0, 2, 0, 1, 3], [2, 0, 0, 4, 0], [1, 0, 0, 4, 1],
+      [0, 5, 0, 1, 0], [4, 0, 0, 0, 2], [0, 2, 0, 4, 0], [1, 0, 5, 0, 0], [0, 0, 0, 0, 6],
+    ];
+    expect(table).toHaveLength(30);
+    expect([0, 1, 2, 3, 4].map((k) => table.reduce((s, row) => s + row[k], 0))).toEqual([26, 26, 30, 55, 43]);
+    const result = multiRaterAgreement(table);
+    expect(result.fleissKappa).toBeCloseTo(0.4302445, 7);
+    expect(result.percentAgreement).toBeCloseTo(500 / 900, 12);
+  });
+
+  it("reproduces the Wikipedia example: 10 subjects, 14 raters → 0.210", () => {
+    const table = [
+      [0, 0, 0, 0, 14], [0, 2, 6, 4, 2], [0, 0, 3, 5, 6], [0, 3, 9, 2, 0], [2, 2, 8, 1, 1],
+      [7, 7, 0, 0, 0], [3, 2, 6, 3, 0], [2, 5, 3, 2, 2], [6, 5, 2, 1, 0], [0, 2, 2, 3, 7],
+    ];
+    expect(multiRaterAgreement(table).fleissKappa).toBeCloseTo(0.21, 3);
+  });
+
+  it("reproduces Gwet's raw_4raters (12 units, 5 categories, missing ratings): AC1 0.775, Fleiss 0.761", () => {
+    const raw = [
+      [1, 1, null, 1], [2, 2, 3, 2], [3, 3, 3, 3], [3, 3, 3, 3], [2, 2, 2, 2], [1, 2, 3, 4],
+      [4, 4, 4, 4], [1, 1, 2, 1], [2, 2, 2, 2], [null, 5, 5, 5], [null, null, 1, 1], [null, null, 3, null],
+    ];
+    const result = multiRaterAgreement(countTable(raw, [1, 2, 3, 4, 5]));
+    expect(result.percentAgreement).toBeCloseTo(0.81818, 5);
+    expect(result.gwetAc1).toBeCloseTo(0.77544, 5);
+    expect(result.fleissKappa).toBeCloseTo(0.76117, 5);
+    expect(result.units).toBe(11);
+  });
+
+  it("binary: AC1's chance agreement is 2π(1−π), and a single-class table leaves Fleiss' κ undefined", () => {
+    const table = [[0, 3], [1, 2], [0, 3], [3, 0]]; // [zeros, ones] per unit
+    const result = multiRaterAgreement(table, 2);
+    const pa = (1 + 1 / 3 + 1 + 1) / 4;
+    const pi = 8 / 12;
+    expect(result.gwetAc1).toBeCloseTo((pa - 2 * pi * (1 - pi)) / (1 - 2 * pi * (1 - pi)), 12);
+    expect(result.fleissKappa).toBeCloseTo((pa - (pi * pi + (1 - pi) ** 2)) / (1 - (pi * pi + (1 - pi) ** 2)), 12);
+    const single = multiRaterAgreement([[0, 3], [0, 3]], 2);
+    expect(single.fleissKappa).toBeNull();
+    expect(single.percentAgreement).toBe(1);
+    expect(single.gwetAc1).toBe(1);
+  });
+
+  it("has no figures without a unit rated twice", () => {
+    expect(multiRaterAgreement([[0, 1], [1, 0]], 2)).toEqual({ units: 0, percentAgreement: null, fleissKappa: null, gwetAc1: null });
+    expect(multiRaterAgreement([], 2).fleissKappa).toBeNull();
+  });
+});
+
+describe("two-rater figures", () => {
+  const c = { n11: 40, n10: 10, n01: 5, n00: 45 };
+
+  it("accuracy, AC1 and macro-F1 follow their definitions", () => {
+    expect(percentAgreement(c)).toBeCloseTo(0.85, 12);
+    const pi = (0.5 + 0.45) / 2;
+    expect(gwetAc1(c)).toBeCloseTo((0.85 - 2 * pi * (1 - pi)) / (1 - 2 * pi * (1 - pi)), 12);
+    expect(macroF1(c)).toBeCloseTo((80 / 95 + 90 / 105) / 2, 12);
+  });
+
+  it("macro-F1 leaves out a class with no true and no predicted members", () => {
+    expect(macroF1({ n11: 4, n10: 0, n01: 0, n00: 0 })).toBe(1);
+    expect(macroF1({ n11: 0, n10: 0, n01: 0, n00: 7 })).toBe(1);
+    expect(macroF1({ n11: 0, n10: 2, n01: 0, n00: 0 })).toBe(0); // class 0: 0/2 → 0; class 1: 0/2 → 0
+    expect(macroF1({ n11: 0, n10: 0, n01: 0, n00: 0 })).toBeNull();
+  });
+
+  it("empty tables are null, never NaN", () => {
+    const empty = { n11: 0, n10: 0, n01: 0, n00: 0 };
+    expect(percentAgreement(empty)).toBeNull();
+    expect(gwetAc1(empty)).toBeNull();
+  });
+});
+
+describe("strict majority with missing verdicts", () => {
+  it("ignores missing verdicts and leaves ties and all-missing without a verdict", () => {
+    expect(strictMajority(2, 1)).toBe(ONE);
+    expect(strictMajority(0, 1)).toBe(ZERO);
+    expect(strictMajority(1, 1)).toBe(MISSING);
+    expect(strictMajority(0, 0)).toBe(MISSING);
+  });
+
+  it("the lookup table agrees with counting for every 3-judge combination", () => {
+    const table = majorityTable(3);
+    for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) for (let c = 0; c < 3; c++) {
+      const codes = [a, b, c];
+      const ones = codes.filter((x) => x === ONE).length;
+      const zeros = codes.filter((x) => x === ZERO).length;
+      expect(table[a + 3 * b + 9 * c]).toBe(strictMajority(ones, zeros));
+    }
+    expect(majorityTable(7)).toHaveLength(2187);
+  });
+});
+
+describe("percentile", () => {
+  it("interpolates linearly at p·(m−1)", () => {
+    const v = [1, 2, 3, 4, 10];
+    expect(percentileSorted(v, 0)).toBe(1);
+    expect(percentileSorted(v, 1)).toBe(10);
+    expect(percentileSorted(v, 0.5)).toBe(3);
+    expect(percentileSorted(v, 0.975)).toBeCloseTo(4 + 0.9 * 6, 12);
+    expect(percentileSorted(v, 0.025)).toBeCloseTo(1.1, 12);
+    expect(percentileSorted([7], 0.3)).toBe(7);
+    expect(percentileSorted([], 0.5)).toBeNull();
+  });
+});
+
+describe("seeded PRNG", () => {
+  it("repeats for a seed, differs across seeds, stays in [0, 1)", () => {
+    const a = mulberry32(20260714);
+    const b = mulberry32(20260714);
+    const c = mulberry32(1);
+    const xs = Array.from({ length: 1000 }, () => a());
+    expect(xs).toEqual(Array.from({ length: 1000 }, () => b()));
+    expect(xs.slice(0, 5)).not.toEqual(Array.from({ length: 5 }, () => c()));
+    expect(Math.min(...xs)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...xs)).toBeLessThan(1);
+    expect(shuffled([1, 2, 3, 4, 5], mulberry32(3)).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+});
