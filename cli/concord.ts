@@ -11,9 +11,12 @@ entry
   .load()
   .then((command) => command.run(args))
   .then(
-    (code) => process.exit(code),
+    // exitCode, not exit(): a large report piped to stdout must finish writing first
+    (code) => {
+      process.exitCode = code;
+    },
     (error: unknown) => {
       process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
+      process.exitCode = 1;
     },
   );

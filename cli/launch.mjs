@@ -1,38 +1,31 @@
 #!/usr/bin/env node
-// Starts the `concord` CLI fast: the TypeScript sources are bundled once with esbuild
-// into node_modules/.cache/concord (again only when a source is newer), then run with
-// plain node — no TypeScript loader on every start. Run with --conditions=react-server
-// so that `import "server-only"` in the shared services is a no-op here.
-import { readdirSync, statSync } from "node:fs";
+// Starts the `concord` CLI fast: the TypeScript sources are bundled with esbuild into
+// node_modules/.cache/concord/<sources' newest mtime>/ (once per change of a source),
+// then run with plain node — no TypeScript loader on every start. Builds land in a
+// private folder renamed into place, so concurrent runs never see a half-written one.
+// Run with --conditions=react-server so `import "server-only"` in services is a no-op.
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const outdir = join(root, "node_modules", ".cache", "concord");
-const entry = join(outdir, "concord.js");
+const cache = join(root, "node_modules", ".cache", "concord");
 const sources = ["cli", "lib", "db", "drizzle", "package.json", "tsconfig.json"];
 
 function newest(path) {
-  let stat;
-  try {
-    stat = statSync(path);
-  } catch {
-    return 0;
-  }
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = stat.mtimeMs;
   for (const name of readdirSync(path)) latest = Math.max(latest, newest(join(path, name)));
   return latest;
 }
 
-let built = 0;
-try {
-  built = statSync(entry).mtimeMs;
-} catch {
-  built = 0;
-}
-if (built < Math.max(...sources.map((s) => newest(join(root, s))))) {
+const version = `build-${Math.floor(Math.max(...sources.map((s) => newest(join(root, s)))))}`;
+const outdir = join(cache, version);
+if (!existsSync(join(outdir, "concord.js"))) {
   const { build } = await import("esbuild");
+  const scratch = join(cache, `tmp-${process.pid}-${Date.now()}`);
   await build({
     entryPoints: { concord: join(root, "cli", "concord.ts") },
     bundle: true,
@@ -42,8 +35,16 @@ if (built < Math.max(...sources.map((s) => newest(join(root, s))))) {
     target: "node20",
     packages: "external",
     conditions: ["react-server"],
-    outdir,
+    outdir: scratch,
     logLevel: "warning",
   });
+  try {
+    renameSync(scratch, outdir);
+  } catch {
+    rmSync(scratch, { recursive: true, force: true }); // another run renamed its build first
+  }
+  for (const old of readdirSync(cache)) {
+    if (old.startsWith("build-") && old !== version) rmSync(join(cache, old), { recursive: true, force: true });
+  }
 }
-await import(pathToFileURL(entry).href);
+await import(pathToFileURL(join(outdir, "concord.js")).href);

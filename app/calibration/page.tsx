@@ -1,0 +1,18 @@
+import type { Metadata } from "next";
+import { CalibrationSetList } from "@/components/calibration/set-list";
+import { PageHeader } from "@/components/ui/page-header";
+import { getCtx, requirePageUser } from "@/lib/auth/ctx";
+import { listCalibrationSets } from "@/lib/server/calibration/listCalibrationSets";
+
+export const metadata: Metadata = { title: "Calibration" };
+
+export default async function CalibrationPage() {
+  await requirePageUser("lead");
+  const sets = await listCalibrationSets({ ctx: await getCtx() });
+  return (
+    <>
+      <PageHeader title="Calibration">Calibration sets, their clinicians and how far labeling has come.</PageHeader>
+      <CalibrationSetList sets={sets} />
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const concord = (...args: string[]) =>
+  spawnSync(process.execPath, ["--conditions=react-server", "cli/launch.mjs", ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+
+describe("concord calibrate", () => {
+  it("writes the whole report to stdout and a summary to stderr", () => {
+    const run = concord("calibrate", "test/fixtures/sample-small.jsonl", "--resamples", "1000");
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout);
+    const expected = JSON.parse(readFileSync("test/fixtures/sample-small.report.json", "utf8"));
+    expect(report.panels.map((p: { judges: string[] }) => p.judges)).toEqual(expected.panels.map((p: { judges: string[] }) => p.judges));
+    expect(report.clinicians.fleiss_kappa).toBeCloseTo(expected.clinicians.fleiss_kappa, 12);
+    expect(report.comparison.resamples).toBe(1000);
+    expect(run.stderr).toMatch(/rank 1 vs rank 2: Δκ 0\.0002/);
+    expect(run.stderr).toMatch(/Fleiss κ 0\.614/);
+  });
+
+  it("writes to --out and honours --panel-size and --seed", () => {
+    const out = join(mkdtempSync(join(tmpdir(), "concord-cli-")), "report.json");
+    const run = concord("calibrate", "test/fixtures/sample-small.jsonl", "--out", out, "--panel-size", "5", "--seed", "7", "--resamples", "200");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe("");
+    const report = JSON.parse(readFileSync(out, "utf8"));
+    expect(report.panels).toHaveLength(21);
+    expect(report.comparison.seed).toBe(7);
+  });
+
+  it("refuses an invalid bundle with line-numbered reasons and no report", () => {
+    const dir = mkdtempSync(join(tmpdir(), "concord-cli-"));
+    const file = join(dir, "bad.jsonl");
+    const lines = readFileSync("test/fixtures/sample-small.jsonl", "utf8").split("\n");
+    lines[2] = lines[2].replace('"verdict": true', '"verdict": "yes"').replace('"verdict": false', '"verdict": "yes"');
+    lines[4] = '{"kind": "label", "rater": "clin-1"}';
+    writeFileSync(file, lines.join("\n"));
+    const run = concord("calibrate", file);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^line 3: verdict: /m);
+    expect(run.stderr).toMatch(/^line 5: response: /m);
+  });
+
+  it("rejects an even panel size with a clear message", () => {
+    const run = concord("calibrate", "test/fixtures/sample-small.jsonl", "--panel-size", "4");
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/panel size must be an odd number from 1 to 7/);
+  });
+});

@@ -1,0 +1,123 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRef, type FormEvent } from "react";
+import { Notice } from "@/components/ui/notice";
+import { buttonClass, cardClass, labelClass } from "@/components/ui/styles";
+import type { ImportResult } from "@/lib/server/bundle/writeBundle";
+
+type Outcome = { ok: true; result: ImportResult } | { ok: false; error: string; issues: string[] };
+
+const KINDS: { key: keyof ImportResult["counts"]; label: string }[] = [
+  { key: "items", label: "Items" },
+  { key: "rubrics", label: "Rubric versions" },
+  { key: "references", label: "Reference responses" },
+  { key: "responses", label: "Responses" },
+  { key: "labels", label: "Clinician labels" },
+  { key: "verdicts", label: "Judge verdicts" },
+];
+
+async function upload(file: File): Promise<Outcome> {
+  const response = await fetch("/api/bundle/import", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-ndjson" },
+    body: await file.text(),
+  });
+  const body = await response.json();
+  return response.ok ? { ok: true, result: body } : { ok: false, error: body.error, issues: body.issues ?? [] };
+}
+
+export function BundleImport() {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const mutation = useMutation({ mutationFn: upload });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const file = fileInput.current?.files?.[0];
+    if (file) mutation.mutate(file);
+  }
+
+  return (
+    <section aria-labelledby="import" className={cardClass}>
+      <h2 id="import" className="text-lg font-semibold text-slate-900">
+        Import a bundle
+      </h2>
+      <p className="mt-1 text-slate-600">
+        A bundle is imported whole or not at all: if any line has a problem, nothing is written and every problem
+        is listed. Importing the same bundle twice changes nothing.
+      </p>
+      <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor="bundle-file" className={labelClass}>
+            Bundle file (.jsonl)
+          </label>
+          <input
+            ref={fileInput}
+            id="bundle-file"
+            name="bundle"
+            type="file"
+            accept=".jsonl,.ndjson,application/x-ndjson,text/plain"
+            required
+            className="block text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
+          />
+        </div>
+        <button type="submit" disabled={mutation.isPending} className={buttonClass}>
+          {mutation.isPending ? "Importing…" : "Import bundle"}
+        </button>
+      </form>
+      <div className="mt-6">
+        {mutation.isError ? (
+          <Notice tone="error">Could not reach the server. Nothing was imported; try again.</Notice>
+        ) : null}
+        {mutation.data ? <ImportOutcome outcome={mutation.data} /> : null}
+      </div>
+    </section>
+  );
+}
+
+function ImportOutcome({ outcome }: { outcome: Outcome }) {
+  if (!outcome.ok) {
+    return (
+      <div className="space-y-3">
+        <Notice tone="error" title={outcome.error}>
+          Nothing was imported.{outcome.issues.length > 0 ? " Fix the lines below and upload the bundle again." : ""}
+        </Notice>
+        {outcome.issues.length > 0 ? (
+          <ul aria-label="Problems in the bundle" className="max-h-96 overflow-auto rounded-md border border-red-200 bg-white p-3 font-mono text-sm text-red-900">
+            {outcome.issues.map((issue) => (
+              <li key={issue} className="py-0.5">
+                {issue}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    );
+  }
+  const { counts, ratersAdded } = outcome.result;
+  return (
+    <div className="space-y-3">
+      <Notice tone="success" title="Bundle imported." />
+      <table className="w-full max-w-md text-left text-sm">
+        <caption className="sr-only">Records imported, by kind</caption>
+        <thead>
+          <tr className="border-b border-slate-200">
+            <th scope="col" className="py-1.5 font-semibold">Kind</th>
+            <th scope="col" className="py-1.5 text-right font-semibold">Added</th>
+            <th scope="col" className="py-1.5 text-right font-semibold">Already there</th>
+          </tr>
+        </thead>
+        <tbody>
+          {KINDS.map(({ key, label }) => (
+            <tr key={key} className="border-b border-slate-100">
+              <th scope="row" className="py-1.5 font-normal">{label}</th>
+              <td className="py-1.5 text-right tabular-nums">{counts[key].added}</td>
+              <td className="py-1.5 text-right tabular-nums">{counts[key].unchanged}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {ratersAdded > 0 ? <p className="text-sm text-slate-600">{ratersAdded} new rater(s) were added as people without a login.</p> : null}
+    </div>
+  );
+}

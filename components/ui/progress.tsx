@@ -1,0 +1,25 @@
+/** A labelled progress bar: `done` of `total`. */
+export function Progress({ label, done, total }: { label: string; done: number; total: number }) {
+  const percent = total === 0 ? 0 : Math.round((done / total) * 100);
+  return (
+    <div>
+      <div className="flex justify-between text-sm text-slate-700">
+        <span>{label}</span>
+        <span className="tabular-nums">
+          {done} of {total}
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        aria-valuetext={`${done} of ${total}`}
+        className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full rounded-full bg-accent" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** A transaction handle, as passed to `db.transaction((tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Migrations live at the repo root; Next bundles server code, so resolve from the working directory. */
+const MIGRATIONS = join(process.cwd(), "drizzle");
+
+/** Opens (creating if needed) the SQLite file at `path` and brings it up to the latest migration. */
+export function openDb(path: string): Db {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const client = new Database(path);
+  client.pragma("journal_mode = WAL");
+  client.pragma("foreign_keys = ON");
+  client.pragma("busy_timeout = 5000");
+  const db = drizzle({ client, schema });
+  migrate(db, { migrationsFolder: MIGRATIONS });
+  return db;
+}
+
+let current: Db | undefined;
+
+/** The process-wide database, opened lazily: `next build` imports server modules without wanting a database. */
+export function getDb(): Db {
+  current ??= openDb(env().CONCORD_DB_PATH);
+  return current;
+}
+
+/** Points every service at another database (tests, the CLI's `--db`), closing the previous one. */
+export function setDb(db: Db | undefined): void {
+  if (current && current !== db) current.$client.close();
+  current = db;
+}

@@ -1,0 +1,305 @@
+import { sql } from "drizzle-orm";
+import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/*
+ * Concord's whole domain (DOMAIN.md), so later work extends rather than rewrites it.
+ * Timestamps are epoch milliseconds. Actor columns (author, created_by, frozen_by…)
+ * hold a user id or a system actor such as "cli", so they are plain text, not
+ * foreign keys. Immutability of published versions and frozen panels is enforced by
+ * triggers in drizzle/0001_immutability.sql, not only here.
+ */
+
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull();
+const json = <T>(name: string) => text(name, { mode: "json" }).$type<T>().notNull();
+
+// ---------------------------------------------------------------- people
+
+/**
+ * One person. The id is stable and is also the `rater` id in bundles. A rater
+ * imported from a bundle has neither email nor password hash: they cannot sign in
+ * until a lead gives them both.
+ */
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").unique(),
+  name: text("name").notNull(),
+  passwordHash: text("password_hash"),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const userRoles = sqliteTable(
+  "user_roles",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["clinician", "author", "lead"] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] }), check("user_roles_role", sql`${t.role} IN ('clinician', 'author', 'lead')`)],
+);
+
+/** Failed sign-ins by (normalised) email, whether or not the account exists: the throttle counts them. */
+export const signInFailures = sqliteTable(
+  "sign_in_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sign_in_failures_email_at").on(t.email, t.at)],
+);
+
+// ---------------------------------------------------------------- corpus
+
+export const items = sqliteTable(
+  "items",
+  {
+    id: text("id").primaryKey(),
+    subcategory: text("subcategory").notNull(),
+    age: text("age", { enum: ["U18", "O18"] }).notNull(),
+    intent: text("intent", { enum: ["borderline", "explicit"] }).notNull(),
+    stage: text("stage").notNull(),
+    directness: text("directness", { enum: ["implicit", "explicit"] }).notNull(),
+    split: text("split", { enum: ["public", "private"] }).notNull(),
+    userTurns: json<string[]>("user_turns"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("items_subcategory").on(t.subcategory), index("items_split").on(t.split)],
+);
+
+/** A criterion's identity: it keeps its id across rubric versions and belongs to one item only. */
+export const criteria = sqliteTable(
+  "criteria",
+  {
+    id: text("id").primaryKey(),
+    itemId: text("item_id").notNull().references(() => items.id),
+  },
+  (t) => [index("criteria_item").on(t.itemId)],
+);
+
+const versionColumns = () => ({
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  itemId: text("item_id").notNull().references(() => items.id),
+  version: integer("version").notNull(),
+  status: text("status", { enum: ["draft", "published"] }).notNull(),
+  author: text("author").notNull(),
+  changeNote: text("change_note"),
+  /** The published version a draft started from; a publish is refused if another version was published since. */
+  baseVersion: integer("base_version"),
+  createdAt: createdAt(),
+  publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+});
+
+/** One version of an item's rubric. Drafts carry the number they would be published as. */
+export const rubricVersions = sqliteTable("rubric_versions", versionColumns(), (t) => [
+  uniqueIndex("rubric_versions_published").on(t.itemId, t.version).where(sql`status = 'published'`),
+  index("rubric_versions_item").on(t.itemId),
+  check("rubric_versions_status", sql`${t.status} IN ('draft', 'published')`),
+]);
+
+export const rubricCriteria = sqliteTable(
+  "rubric_criteria",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    rubricVersionId: integer("rubric_version_id").notNull().references(() => rubricVersions.id, { onDelete: "cascade" }),
+    criterionId: text("criterion_id").notNull().references(() => criteria.id),
+    position: integer("position").notNull(),
+    dimension: text("dimension", {
+      enum: ["identification", "compassionate_engagement", "de_escalation", "actionable_resources", "disclaimers", "moralization", "harmless_response"],
+    }).notNull(),
+    weight: integer("weight").notNull(),
+    text: text("text").notNull(),
+    provenance: text("provenance", { enum: ["model", "person"] }).notNull(),
+    /** For a model-drafted criterion: still exactly as drafted. Null when written by a person. */
+    keptAsDrafted: integer("kept_as_drafted", { mode: "boolean" }),
+  },
+  (t) => [
+    uniqueIndex("rubric_criteria_version_criterion").on(t.rubricVersionId, t.criterionId),
+    index("rubric_criteria_criterion").on(t.criterionId),
+    check("rubric_criteria_weight", sql`${t.weight} BETWEEN 1 AND 20`),
+    check("rubric_criteria_provenance", sql`${t.provenance} IN ('model', 'person')`),
+  ],
+);
+
+export const referenceVersions = sqliteTable(
+  "reference_versions",
+  {
+    ...versionColumns(),
+    text: text("text").notNull(),
+    /** The rubric version the reference was written against, when known. */
+    rubricVersion: integer("rubric_version"),
+  },
+  (t) => [
+    uniqueIndex("reference_versions_published").on(t.itemId, t.version).where(sql`status = 'published'`),
+    index("reference_versions_item").on(t.itemId),
+    check("reference_versions_status", sql`${t.status} IN ('draft', 'published')`),
+  ],
+);
+
+/** A candidate response. `model` must never reach a clinician. */
+export const responses = sqliteTable(
+  "responses",
+  {
+    id: text("id").primaryKey(),
+    itemId: text("item_id").notNull().references(() => items.id),
+    model: text("model").notNull(),
+    run: integer("run").notNull().default(1),
+    assistantTurns: json<string[]>("assistant_turns"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("responses_item").on(t.itemId), index("responses_model").on(t.model)],
+);
+
+// ---------------------------------------------------------------- calibration
+
+export const calibrationSets = sqliteTable(
+  "calibration_sets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    seed: integer("seed").notNull(),
+    status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [check("calibration_sets_status", sql`${t.status} IN ('open', 'closed')`)],
+);
+
+/** A set's items, each with the rubric version pinned when the set was created. */
+export const calibrationSetItems = sqliteTable(
+  "calibration_set_items",
+  {
+    setId: integer("set_id").notNull().references(() => calibrationSets.id, { onDelete: "cascade" }),
+    itemId: text("item_id").notNull().references(() => items.id),
+    rubricVersionId: integer("rubric_version_id").notNull().references(() => rubricVersions.id),
+  },
+  (t) => [primaryKey({ columns: [t.setId, t.itemId] })],
+);
+
+export const calibrationSetResponses = sqliteTable(
+  "calibration_set_responses",
+  {
+    setId: integer("set_id").notNull().references(() => calibrationSets.id, { onDelete: "cascade" }),
+    responseId: text("response_id").notNull().references(() => responses.id),
+  },
+  (t) => [primaryKey({ columns: [t.setId, t.responseId] }), index("calibration_set_responses_response").on(t.responseId)],
+);
+
+export const calibrationSetClinicians = sqliteTable(
+  "calibration_set_clinicians",
+  {
+    setId: integer("set_id").notNull().references(() => calibrationSets.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.setId, t.userId] }), index("calibration_set_clinicians_user").on(t.userId)],
+);
+
+/** Each clinician's own seeded order of the set's responses. */
+export const calibrationQueue = sqliteTable(
+  "calibration_queue",
+  {
+    setId: integer("set_id").notNull().references(() => calibrationSets.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id),
+    responseId: text("response_id").notNull().references(() => responses.id),
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.setId, t.userId, t.responseId] }),
+    uniqueIndex("calibration_queue_order").on(t.setId, t.userId, t.position),
+    index("calibration_queue_user").on(t.userId),
+  ],
+);
+
+/** A clinician's verdict on one unit (response, criterion). */
+export const labels = sqliteTable(
+  "labels",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    raterId: text("rater_id").notNull().references(() => users.id),
+    responseId: text("response_id").notNull().references(() => responses.id),
+    criterionId: text("criterion_id").notNull().references(() => criteria.id),
+    verdict: integer("verdict", { mode: "boolean" }).notNull(),
+    rationale: text("rationale"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("labels_unit_rater").on(t.raterId, t.responseId, t.criterionId),
+    index("labels_response").on(t.responseId),
+    index("labels_criterion").on(t.criterionId),
+  ],
+);
+
+/** A candidate LLM judge's verdict on one unit; null when the judge's answer could not be parsed. */
+export const judgeVerdicts = sqliteTable(
+  "judge_verdicts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    judge: text("judge").notNull(),
+    responseId: text("response_id").notNull().references(() => responses.id),
+    criterionId: text("criterion_id").notNull().references(() => criteria.id),
+    verdict: integer("verdict", { mode: "boolean" }),
+    rationale: text("rationale"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("judge_verdicts_unit_judge").on(t.judge, t.responseId, t.criterionId),
+    index("judge_verdicts_response").on(t.responseId),
+    index("judge_verdicts_criterion").on(t.criterionId),
+  ],
+);
+
+// ---------------------------------------------------------------- the freeze
+
+/** The panel-selection rule a lead pre-registers for a set before seeing verdicts. */
+export const selectionRules = sqliteTable("selection_rules", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  setId: integer("set_id").notNull().unique().references(() => calibrationSets.id),
+  rule: text("rule").notNull(),
+  createdBy: text("created_by").notNull(),
+  createdAt: createdAt(),
+});
+
+/** A frozen judge panel: an immutable, recorded decision (triggers refuse UPDATE and DELETE). */
+export const frozenPanels = sqliteTable(
+  "frozen_panels",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    setId: integer("set_id").notNull().references(() => calibrationSets.id),
+    judges: json<string[]>("judges"),
+    panelSize: integer("panel_size").notNull(),
+    figures: json<Record<string, unknown>>("figures"),
+    rank: integer("rank").notNull(),
+    /** Item id → pinned rubric version number. */
+    rubricVersions: json<Record<string, number>>("rubric_versions"),
+    /** SHA-256 (hex) of the exact consensus labels and verdicts used. */
+    fingerprint: text("fingerprint").notNull(),
+    /** The pre-registered selection rule at freeze time, if any. */
+    rule: text("rule"),
+    rationale: text("rationale").notNull(),
+    supersedesId: integer("supersedes_id").references((): AnySQLiteColumn => frozenPanels.id),
+    supersedeReason: text("supersede_reason"),
+    frozenBy: text("frozen_by").notNull(),
+    frozenAt: integer("frozen_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("frozen_panels_set").on(t.setId), uniqueIndex("frozen_panels_supersedes").on(t.supersedesId)],
+);
+
+// ---------------------------------------------------------------- audit
+
+/** Every write: who, when, what. `detail` holds the change, e.g. `{ old, new }` for a label. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actor: text("actor").notNull(),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    detail: text("detail", { mode: "json" }).$type<unknown>(),
+  },
+  (t) => [index("audit_log_entity").on(t.entity, t.entityId), index("audit_log_at").on(t.at)],
+);

@@ -1,0 +1,25 @@
+import { expect, type Page } from "@playwright/test";
+import { demoCorpus } from "@/lib/demo";
+import type { Role } from "@/lib/server/context";
+
+export type Account = ReturnType<typeof demoCorpus>["accounts"][number];
+
+const accounts = demoCorpus().accounts;
+
+/** The first demo account holding `role` (the demo has one lead, one author, three clinicians). */
+export function demoAccount(role: Role, index = 0): Account {
+  const account = accounts.filter((a) => a.roles.includes(role))[index];
+  if (!account) throw new Error(`the demo corpus has no ${role} number ${index + 1}`);
+  return account;
+}
+
+/** The sign-in form's one failure sentence, for unknown accounts and wrong passwords alike. */
+export const SIGN_IN_FAILED = /do not match an active account/;
+
+export async function signIn(page: Page, account: { email: string; password: string }, path = "/login") {
+  await page.goto(path);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}

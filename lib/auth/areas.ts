@@ -1,0 +1,26 @@
+import type { Role } from "@/lib/server/context";
+
+export interface Area {
+  href: string;
+  label: string;
+  role: Role;
+}
+
+/** Each role's areas, in the order a person holding several roles sees them. */
+export const AREAS: readonly Area[] = [
+  { href: "/calibration", label: "Calibration", role: "lead" },
+  { href: "/admin/users", label: "Users", role: "lead" },
+  { href: "/admin/import", label: "Import & export", role: "lead" },
+  { href: "/items", label: "Items", role: "author" },
+  { href: "/queue", label: "My queue", role: "clinician" },
+];
+
+/** The areas a user may open. */
+export function areasFor(roles: readonly Role[]): Area[] {
+  return AREAS.filter((area) => roles.includes(area.role));
+}
+
+/** Where a user lands after signing in: the home of the first of lead, author, clinician they hold. */
+export function homeFor(roles: readonly Role[]): string | null {
+  return areasFor(roles)[0]?.href ?? null;
+}

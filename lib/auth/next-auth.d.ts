@@ -1,0 +1,20 @@
+import type { Role } from "@/lib/server/context";
+
+// The session and token carry who signed in; roles here are only a hint for the UI —
+// every request re-reads them from the database (lib/auth/ctx.ts).
+declare module "next-auth" {
+  interface User {
+    id: string;
+    roles: Role[];
+  }
+  interface Session {
+    user: { id: string; email: string; name: string; roles: Role[] };
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    id: string;
+    roles: Role[];
+  }
+}

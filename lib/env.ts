@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+const Env = z.object({
+  CONCORD_DB_PATH: z.string().min(1).default("data/concord.db"),
+  NEXTAUTH_SECRET: z.string().min(1).optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+});
+export type Env = z.infer<typeof Env>;
+
+let parsed: Env | undefined;
+
+/** The validated environment, parsed once on first use (a bad value fails loudly at start-up). */
+export function env(): Env {
+  parsed ??= Env.parse(process.env);
+  return parsed;
+}

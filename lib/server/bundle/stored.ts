@@ -1,0 +1,66 @@
+import "server-only";
+import { asc, eq } from "drizzle-orm";
+import type { Db, Tx } from "@/db/client";
+import { items, judgeVerdicts, labels, referenceVersions, responses, rubricCriteria, rubricVersions } from "@/db/schema";
+import type { Bundle, RubricRecord } from "@/lib/bundle/schema";
+import { canonicalItem, canonicalLabel, canonicalReference, canonicalResponse, canonicalRubric, canonicalVerdict } from "./canonical";
+
+/**
+ * Everything stored that a bundle can carry — items, published rubric and reference
+ * versions, responses, labels, verdicts — as canonical records in a deterministic
+ * order (by id, then version, then unit and rater/judge). Drafts are not included.
+ */
+export function readStoredBundle(db: Db | Tx): Bundle {
+  const itemRows = db.select().from(items).orderBy(asc(items.id)).all();
+
+  const versionRows = db
+    .select()
+    .from(rubricVersions)
+    .where(eq(rubricVersions.status, "published"))
+    .orderBy(asc(rubricVersions.itemId), asc(rubricVersions.version))
+    .all();
+  const criterionRows = db
+    .select()
+    .from(rubricCriteria)
+    .innerJoin(rubricVersions, eq(rubricVersions.id, rubricCriteria.rubricVersionId))
+    .where(eq(rubricVersions.status, "published"))
+    .orderBy(asc(rubricCriteria.rubricVersionId), asc(rubricCriteria.position))
+    .all();
+  const criteriaOf = new Map<number, RubricRecord["criteria"]>();
+  for (const { rubric_criteria: c } of criterionRows) {
+    const list = criteriaOf.get(c.rubricVersionId) ?? [];
+    list.push({ id: c.criterionId, dimension: c.dimension, weight: c.weight, text: c.text });
+    criteriaOf.set(c.rubricVersionId, list);
+  }
+
+  const referenceRows = db
+    .select()
+    .from(referenceVersions)
+    .where(eq(referenceVersions.status, "published"))
+    .orderBy(asc(referenceVersions.itemId), asc(referenceVersions.version))
+    .all();
+  const responseRows = db.select().from(responses).orderBy(asc(responses.id)).all();
+  const labelRows = db.select().from(labels).orderBy(asc(labels.responseId), asc(labels.criterionId), asc(labels.raterId)).all();
+  const verdictRows = db
+    .select()
+    .from(judgeVerdicts)
+    .orderBy(asc(judgeVerdicts.responseId), asc(judgeVerdicts.criterionId), asc(judgeVerdicts.judge))
+    .all();
+
+  return {
+    items: itemRows.map((r) =>
+      canonicalItem({ kind: "item", id: r.id, subcategory: r.subcategory, age: r.age, intent: r.intent, stage: r.stage, directness: r.directness, split: r.split, user_turns: r.userTurns, notes: r.notes ?? undefined }),
+    ),
+    rubrics: versionRows.map((r) => canonicalRubric({ kind: "rubric", item: r.itemId, version: r.version, criteria: criteriaOf.get(r.id) ?? [] })),
+    references: referenceRows.map((r) =>
+      canonicalReference({ kind: "reference", item: r.itemId, version: r.version, text: r.text, rubric_version: r.rubricVersion ?? undefined }),
+    ),
+    responses: responseRows.map((r) => canonicalResponse({ kind: "response", id: r.id, item: r.itemId, model: r.model, run: r.run, assistant_turns: r.assistantTurns })),
+    labels: labelRows.map((r) =>
+      canonicalLabel({ kind: "label", rater: r.raterId, response: r.responseId, criterion: r.criterionId, verdict: r.verdict, rationale: r.rationale ?? undefined }),
+    ),
+    verdicts: verdictRows.map((r) =>
+      canonicalVerdict({ kind: "verdict", judge: r.judge, response: r.responseId, criterion: r.criterionId, verdict: r.verdict, rationale: r.rationale ?? undefined }),
+    ),
+  };
+}

@@ -1,0 +1,104 @@
+import "server-only";
+import { eq, inArray } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { criteria, items, judgeVerdicts, labels, referenceVersions, responses, rubricCriteria, rubricVersions, userRoles, users } from "@/db/schema";
+import type { Bundle } from "@/lib/bundle/schema";
+import { recordKey, type BundleIndex } from "./keys";
+
+export type ImportCounts = { [K in keyof Bundle]: { added: number; unchanged: number } };
+
+export interface ImportResult {
+  counts: ImportCounts;
+  /** Raters seen for the first time: stored as people without a login, keeping their id. */
+  ratersAdded: number;
+}
+
+// Well under SQLite's limit of 32,766 bound parameters per statement.
+const CHUNK = 500;
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+/**
+ * Writes a validated bundle that has no conflicts with `stored`, inside the caller's
+ * transaction. Records already stored (identical, by then) are skipped, so writing
+ * the same bundle twice changes nothing. Rubric and reference versions arrive published.
+ */
+export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: string, now = new Date()): ImportResult {
+  const fresh = <K extends keyof Bundle>(kind: K) => (bundle[kind] as Bundle[K][number][]).filter((r) => !stored[kind].has(recordKey(r)));
+  const added = {
+    items: fresh("items"), rubrics: fresh("rubrics"), references: fresh("references"),
+    responses: fresh("responses"), labels: fresh("labels"), verdicts: fresh("verdicts"),
+  };
+
+  for (const rows of chunks(added.items)) {
+    tx.insert(items).values(rows.map((r) => ({
+      id: r.id, subcategory: r.subcategory, age: r.age, intent: r.intent, stage: r.stage, directness: r.directness,
+      split: r.split, userTurns: r.user_turns, notes: r.notes ?? null, createdAt: now, updatedAt: now,
+    }))).run();
+  }
+
+  const owners = new Map<string, string>();
+  for (const rubric of added.rubrics) for (const c of rubric.criteria) owners.set(c.id, rubric.item);
+  const knownCriteria = new Set<string>();
+  for (const ids of chunks([...owners.keys()])) {
+    for (const row of tx.select({ id: criteria.id }).from(criteria).where(inArray(criteria.id, ids)).all()) knownCriteria.add(row.id);
+  }
+  const newCriteria = [...owners].filter(([id]) => !knownCriteria.has(id)).map(([id, itemId]) => ({ id, itemId }));
+  for (const rows of chunks(newCriteria)) tx.insert(criteria).values(rows).run();
+
+  // Criteria cannot be added to a published version (a trigger refuses), so each
+  // version is written as a draft and then published.
+  for (const rubric of added.rubrics) {
+    const { id } = tx.insert(rubricVersions)
+      .values({ itemId: rubric.item, version: rubric.version, status: "draft", author: actor, changeNote: "Imported from a bundle", createdAt: now })
+      .returning({ id: rubricVersions.id })
+      .get();
+    tx.insert(rubricCriteria).values(rubric.criteria.map((c, position) => ({
+      rubricVersionId: id, criterionId: c.id, position, dimension: c.dimension, weight: c.weight, text: c.text, provenance: "person" as const,
+    }))).run();
+    tx.update(rubricVersions).set({ status: "published", publishedAt: now }).where(eq(rubricVersions.id, id)).run();
+  }
+
+  for (const rows of chunks(added.references)) {
+    tx.insert(referenceVersions).values(rows.map((r) => ({
+      itemId: r.item, version: r.version, status: "published" as const, author: actor, changeNote: "Imported from a bundle",
+      text: r.text, rubricVersion: r.rubric_version ?? null, createdAt: now, publishedAt: now,
+    }))).run();
+  }
+
+  for (const rows of chunks(added.responses)) {
+    tx.insert(responses).values(rows.map((r) => ({
+      id: r.id, itemId: r.item, model: r.model, run: r.run ?? 1, assistantTurns: r.assistant_turns, createdAt: now,
+    }))).run();
+  }
+
+  const raters = [...new Set(added.labels.map((l) => l.rater))];
+  const existingRaters = new Set<string>();
+  for (const ids of chunks(raters)) {
+    for (const row of tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)).all()) existingRaters.add(row.id);
+  }
+  const newRaters = raters.filter((id) => !existingRaters.has(id));
+  for (const ids of chunks(newRaters)) {
+    tx.insert(users).values(ids.map((id) => ({ id, email: null, name: id, passwordHash: null, active: true, createdAt: now }))).run();
+    tx.insert(userRoles).values(ids.map((userId) => ({ userId, role: "clinician" as const }))).run();
+  }
+
+  for (const rows of chunks(added.labels)) {
+    tx.insert(labels).values(rows.map((r) => ({
+      raterId: r.rater, responseId: r.response, criterionId: r.criterion, verdict: r.verdict, rationale: r.rationale ?? null, createdAt: now, updatedAt: now,
+    }))).run();
+  }
+  for (const rows of chunks(added.verdicts)) {
+    tx.insert(judgeVerdicts).values(rows.map((r) => ({
+      judge: r.judge, responseId: r.response, criterionId: r.criterion, verdict: r.verdict, rationale: r.rationale ?? null, createdAt: now,
+    }))).run();
+  }
+
+  const counts = Object.fromEntries(
+    (Object.keys(added) as (keyof Bundle)[]).map((kind) => [kind, { added: added[kind].length, unchanged: bundle[kind].length - added[kind].length }]),
+  ) as ImportCounts;
+  return { counts, ratersAdded: newRaters.length };
+}
