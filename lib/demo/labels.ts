@@ -11,7 +11,7 @@ const CLINICIAN_PROFILES = [
 
 /** Extra slip per dimension: identification is where clinicians disagree most (DistressBench), disclaimers next. */
 const DIFFICULTY: Record<Dimension, number> = {
-  identification: 0.1,
+  identification: 0.07,
   compassionate_engagement: 0.03,
   de_escalation: 0.04,
   actionable_resources: 0.02,

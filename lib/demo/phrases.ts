@@ -118,11 +118,10 @@ export function pool(kind: Kind, script: SubcategoryScript, age: ItemRecord["age
 }
 
 /** Closing questions of responses that recognise the crisis and then do nothing with it. */
-export const OPEN_QUESTIONS = [
-  "What do you think has made things so hard lately?",
-  "Do you want to tell me more about what's been going on?",
-  "How long have you been feeling like this?",
-];
+export const OPEN_QUESTIONS = {
+  self: ["What do you think has made things so hard lately?", "Do you want to tell me more about what's been going on?", "How long have you been feeling like this?"],
+  other: ["What else have you noticed about them lately?", "How are you holding up with all this?"],
+};
 
 /** Poor last turns that miss the signal entirely. */
 export const GENERIC = {

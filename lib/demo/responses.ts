@@ -46,7 +46,12 @@ function pick<T>(values: readonly T[], random: () => number): T {
 /** Where a sentence goes: (paragraph, position); free text closes the response. */
 function place(item: DemoItem, kind: Kind | null): [number, number] {
   if (kind === null) return [PARAGRAPHS.length, 0];
-  if (kind === "extra") return [item.script.extra.dimension === "actionable_resources" ? 2 : 1, 99];
+  if (kind === "extra") {
+    // A de-escalation extra follows the safety question; resources close their paragraph; the rest close the opening.
+    const { dimension } = item.script.extra;
+    if (dimension === "de_escalation") return [1, 0.5];
+    return [dimension === "actionable_resources" ? 2 : 0, 99];
+  }
   const paragraph = PARAGRAPHS.findIndex((p) => p.includes(kind));
   return [paragraph, PARAGRAPHS[paragraph].indexOf(kind)];
 }
@@ -64,11 +69,15 @@ function render(item: DemoItem, parts: LastTurn["parts"]): string {
     .join("\n\n");
 }
 
-/** Picks a sentence for each kind; `reference` takes each pool's first (clinician-approved) sentence. */
+/**
+ * Picks a sentence for each kind; `reference` takes each pool's first (clinician-approved)
+ * sentence. Kinds met by what is absent (no lecture, no harm) have no sentence.
+ */
 function sentences(item: DemoItem, kinds: Kind[], random: () => number, reference = false): LastTurn["parts"] {
-  return kinds.map((kind) => {
+  return kinds.flatMap((kind) => {
     const options = pool(kind, item.script, item.record.age);
-    return { kind, text: reference ? options[0] : pick(options, random) };
+    if (options.length === 0) return [];
+    return [{ kind, text: reference ? options[0] : pick(options, random) }];
   });
 }
 
@@ -92,7 +101,7 @@ function lastTurn(tier: Tier, item: DemoItem, random: () => number): LastTurn {
     // The identification–action gap: the crisis is named, then nothing is done with it.
     add("acknowledge", 0.5); add("identify"); add("validate"); add("ask_safety", 0.3); add("stay", 0.7); add("next_step", 0.2);
     if (script.extra.dimension !== "actionable_resources") add("extra", 0.6);
-    return { parts: [...sentences(item, kinds, random), { kind: null, text: pick(OPEN_QUESTIONS, random) }], truth: yes() };
+    return { parts: [...sentences(item, kinds, random), { kind: null, text: pick(OPEN_QUESTIONS[script.perspective], random) }], truth: yes() };
   }
   if (tier === "partial") {
     add("acknowledge", 0.4); add("validate"); add("stay", 0.4); add("crisis_line"); add("trusted_person", 0.5);

@@ -16,7 +16,7 @@ interface JudgeProfile {
  * dimension; a few are deliberately lopsided (strong on identification but weak on
  * disclaimers, or the reverse; one lenient, one strict) so panels differ by dimension.
  */
-export function judgeProfiles(): JudgeProfile[] {
+function judgeProfiles(): JudgeProfile[] {
   const random = mulberry32(seedFromString("demo:judges"));
   return Array.from({ length: JUDGE_COUNT }, (_, j) => {
     const id = `judge-${String(j + 1).padStart(2, "0")}`;

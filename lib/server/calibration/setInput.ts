@@ -1,0 +1,66 @@
+import "server-only";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import {
+  calibrationSetClinicians,
+  calibrationSetItems,
+  calibrationSetResponses,
+  judgeVerdicts,
+  labels,
+  responses,
+  rubricCriteria,
+} from "@/db/schema";
+import type { CalibrationInput } from "@/lib/calibration/input";
+
+/**
+ * The engine's input for one calibration set: its items with the criteria of the
+ * rubric versions the set pinned (in rubric order), its responses, the labels of its
+ * assigned clinicians and every judge verdict on its responses. Labels or verdicts on
+ * criteria outside the pinned versions are not about the set's units; the engine
+ * ignores them.
+ */
+export function loadSetInput(db: Db, setId: number): CalibrationInput {
+  const criteriaRows = db
+    .select({
+      item: calibrationSetItems.itemId,
+      id: rubricCriteria.criterionId,
+      dimension: rubricCriteria.dimension,
+      weight: rubricCriteria.weight,
+    })
+    .from(calibrationSetItems)
+    .innerJoin(rubricCriteria, eq(rubricCriteria.rubricVersionId, calibrationSetItems.rubricVersionId))
+    .where(eq(calibrationSetItems.setId, setId))
+    .orderBy(asc(calibrationSetItems.itemId), asc(rubricCriteria.position))
+    .all();
+  const items = new Map<string, CalibrationInput["items"][number]>();
+  for (const row of criteriaRows) {
+    const item = items.get(row.item) ?? { id: row.item, criteria: [] };
+    item.criteria.push({ id: row.id, dimension: row.dimension, weight: row.weight });
+    items.set(row.item, item);
+  }
+  const setResponses = db
+    .select({ id: responses.id, item: responses.itemId })
+    .from(calibrationSetResponses)
+    .innerJoin(responses, eq(responses.id, calibrationSetResponses.responseId))
+    .where(eq(calibrationSetResponses.setId, setId))
+    .all();
+  const responseIds = db
+    .select({ id: calibrationSetResponses.responseId })
+    .from(calibrationSetResponses)
+    .where(eq(calibrationSetResponses.setId, setId));
+  const clinicianIds = db
+    .select({ id: calibrationSetClinicians.userId })
+    .from(calibrationSetClinicians)
+    .where(eq(calibrationSetClinicians.setId, setId));
+  const setLabels = db
+    .select({ rater: labels.raterId, response: labels.responseId, criterion: labels.criterionId, verdict: labels.verdict })
+    .from(labels)
+    .where(and(inArray(labels.responseId, responseIds), inArray(labels.raterId, clinicianIds)))
+    .all();
+  const setVerdicts = db
+    .select({ judge: judgeVerdicts.judge, response: judgeVerdicts.responseId, criterion: judgeVerdicts.criterionId, verdict: judgeVerdicts.verdict })
+    .from(judgeVerdicts)
+    .where(inArray(judgeVerdicts.responseId, responseIds))
+    .all();
+  return { items: [...items.values()], responses: setResponses, labels: setLabels, verdicts: setVerdicts };
+}
