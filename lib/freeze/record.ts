@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { Id } from "../bundle/schema";
+import { FINGERPRINT_FORM } from "./fingerprint";
+import { SelectionRule } from "./rule";
+import { FreezeScope, Selection } from "./scope";
+
+/** The downloadable frozen-panel record: what `verify-freeze` reads back. */
+export const FROZEN_RECORD_FORMAT = "concord-frozen-panel/v1";
+
+const figure = z.number().nullable();
+
+export const DimensionFigures = z.strictObject({ units: z.number().int(), kappa: figure, macro_f1: figure });
+
+export const PanelFiguresRecord = z.strictObject({
+  units: z.number().int(),
+  excluded: z.number().int(),
+  accuracy: figure,
+  kappa: figure,
+  macro_f1: figure,
+  gwet_ac1: figure,
+  by_dimension: z.record(z.string(), DimensionFigures),
+});
+
+export const PanelIntervalRecord = z.strictObject({
+  against: z.array(Id),
+  against_rank: z.number().int().min(1),
+  delta_kappa: figure,
+  ci95: z.tuple([z.number(), z.number()]).nullable(),
+  resamples: z.number().int(),
+  seed: z.number().int(),
+});
+
+/** The pre-registered rule as it stood at freeze time, and whether the freeze follows it. */
+export const RuleAtFreeze = z.strictObject({
+  rule: SelectionRule,
+  text: z.string(),
+  recorded_by: z.string(),
+  recorded_at: z.iso.datetime(),
+  /** True when no verdict on the set's responses was stored when the rule was recorded. */
+  before_verdicts: z.boolean(),
+  followed: z.boolean(),
+  deviations: z.array(z.string()),
+});
+export type RuleAtFreeze = z.infer<typeof RuleAtFreeze>;
+
+/** What a freeze computed and stored alongside the judges (the `figures` column of frozen_panels). */
+export const FreezeComputation = z.strictObject({
+  selection: Selection,
+  panels_ranked: z.number().int(),
+  figures: PanelFiguresRecord,
+  reported_figures: PanelFiguresRecord.nullable(),
+  interval: PanelIntervalRecord.nullable(),
+  scope: FreezeScope.omit({ rubric_versions: true }),
+  fingerprint_form: z.literal(FINGERPRINT_FORM),
+});
+export type FreezeComputation = z.infer<typeof FreezeComputation>;
+
+export const FrozenRecord = z.strictObject({
+  format: z.literal(FROZEN_RECORD_FORMAT),
+  id: z.number().int(),
+  calibration_set: z.strictObject({ id: z.number().int(), name: z.string() }),
+  judges: z.array(Id).min(1),
+  panel_size: z.number().int(),
+  rank: z.number().int().min(1),
+  panels_ranked: z.number().int(),
+  selection: Selection,
+  figures: PanelFiguresRecord,
+  reported_figures: PanelFiguresRecord.nullable(),
+  interval: PanelIntervalRecord.nullable(),
+  scope: FreezeScope,
+  fingerprint: z.strictObject({ algorithm: z.literal("sha256"), form: z.literal(FINGERPRINT_FORM), value: z.string().regex(/^[0-9a-f]{64}$/) }),
+  rule: RuleAtFreeze.nullable(),
+  rationale: z.string(),
+  supersedes: z.strictObject({ id: z.number().int(), reason: z.string() }).nullable(),
+  frozen_by: z.strictObject({ id: z.string(), name: z.string() }),
+  frozen_at: z.iso.datetime(),
+});
+export type FrozenRecord = z.infer<typeof FrozenRecord>;

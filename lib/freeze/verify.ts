@@ -1,0 +1,78 @@
+import type { Bundle } from "../bundle/schema";
+import { calibrate } from "../calibration/report";
+import { evaluatePanel } from "./evaluate";
+import { fingerprintOf } from "./fingerprint";
+import type { FrozenRecord } from "./record";
+import { inputFromBundle, restrictToSplit, splitsOf } from "./scope";
+
+export interface VerifyCheck {
+  name: string;
+  ok: boolean;
+  /** What was compared, or what differs (recorded → recomputed). */
+  detail: string;
+}
+
+export interface Verification {
+  ok: boolean;
+  checks: VerifyCheck[];
+}
+
+const show = (value: unknown) => (value === undefined ? "absent" : JSON.stringify(value));
+
+/** Paths where `recomputed` differs from `recorded`; numbers must be identical (the engine is deterministic and JSON keeps every double). */
+export function differences(recorded: unknown, recomputed: unknown, path = ""): string[] {
+  if (recorded !== null && recomputed !== null && typeof recorded === "object" && typeof recomputed === "object") {
+    const keys = [...new Set([...Object.keys(recorded), ...Object.keys(recomputed)])];
+    return keys.flatMap((key) =>
+      differences((recorded as Record<string, unknown>)[key], (recomputed as Record<string, unknown>)[key], Array.isArray(recorded) ? `${path}[${key}]` : path ? `${path}.${key}` : key),
+    );
+  }
+  return Object.is(recorded, recomputed) ? [] : [`${path || "(value)"}: recorded ${show(recorded)}, recomputed ${show(recomputed)}`];
+}
+
+function compare(name: string, recorded: unknown, recomputed: unknown): VerifyCheck {
+  const found = differences(recorded, recomputed);
+  const shown = found.slice(0, 5).join("; ");
+  return { name, ok: found.length === 0, detail: found.length === 0 ? "match" : found.length > 5 ? `${shown}; and ${found.length - 5} more` : shown };
+}
+
+/**
+ * Recomputes a frozen record from a bundle: the fingerprint of the exact units,
+ * consensus and verdicts in its scope, then — with the same engine, options and
+ * selection — the panel's rank, figures and Δκ interval. Every check must match.
+ */
+export function verifyFrozenRecord(record: FrozenRecord, bundle: Bundle): Verification {
+  const { input, splitOf, missing } = inputFromBundle(bundle, record.scope);
+  if (missing.length > 0) {
+    const listed = missing.slice(0, 5).join(", ");
+    return { ok: false, checks: [{ name: "scope", ok: false, detail: `the bundle lacks ${missing.length} record(s) the freeze used: ${listed}${missing.length > 5 ? ", …" : ""}` }] };
+  }
+  const checks: VerifyCheck[] = [];
+  const fingerprint = fingerprintOf(input);
+  checks.push({
+    name: "fingerprint",
+    ok: fingerprint === record.fingerprint.value,
+    detail: fingerprint === record.fingerprint.value ? `match (${fingerprint})` : `recorded ${record.fingerprint.value}, recomputed ${fingerprint}`,
+  });
+  const { rankOn, reportOn } = splitsOf(record.selection);
+  const rankInput = restrictToSplit(input, splitOf, rankOn);
+  const options = { panelSize: record.panel_size, resamples: record.scope.resamples, seed: record.scope.seed };
+  const evaluation = evaluatePanel({
+    judges: record.judges,
+    rankInput,
+    rankReport: calibrate(rankInput, options),
+    reportReport: reportOn ? calibrate(restrictToSplit(input, splitOf, reportOn), options) : null,
+    options,
+  });
+  if (!evaluation) {
+    checks.push({ name: "panel", ok: false, detail: `no panel of ${record.judges.join(", ")} can be formed from the bundle's verdicts` });
+    return { ok: false, checks };
+  }
+  checks.push(
+    compare("rank", { rank: record.rank, panels_ranked: record.panels_ranked }, { rank: evaluation.rank, panels_ranked: evaluation.panels_ranked }),
+    compare("figures", record.figures, evaluation.figures),
+    compare("held-out figures", record.reported_figures, evaluation.reported_figures),
+    compare("interval", record.interval, evaluation.interval),
+  );
+  return { ok: checks.every((check) => check.ok), checks };
+}
