@@ -1,0 +1,24 @@
+import "server-only";
+import { z } from "zod";
+import { getDb } from "@/db/client";
+import { loadSetInput } from "@/lib/server/calibration/setInput";
+import type { Ctx } from "@/lib/server/context";
+import { requireRole } from "@/lib/server/guard";
+import { coverageOf, type Coverage } from "./coverage";
+import { SetId } from "./setReports";
+import { loadSetScope } from "./setScope";
+
+export const CoverageParams = z.strictObject({ setId: SetId });
+
+export interface SetCoverage extends Coverage {
+  set: { id: number; name: string };
+}
+
+/** How many of a set's units each judge has verdicts on, is missing (null) or lacks; and units no judge covers. */
+export async function getCoverage({ ctx, input }: { ctx: Ctx; input: z.input<typeof CoverageParams> }): Promise<SetCoverage> {
+  requireRole(ctx, "lead");
+  const { setId } = CoverageParams.parse(input);
+  const db = getDb();
+  const { set } = loadSetScope(db, setId);
+  return { set, ...coverageOf(loadSetInput(db, setId)) };
+}

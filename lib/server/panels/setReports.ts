@@ -1,0 +1,60 @@
+import "server-only";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import type { CalibrationInput } from "@/lib/calibration/input";
+import { DEFAULT_OPTIONS, type CalibrationOptions } from "@/lib/calibration/report";
+import { fingerprintOf } from "@/lib/freeze/fingerprint";
+import { restrictToSplit, Selection, splitsOf } from "@/lib/freeze/scope";
+import { loadSetInput } from "@/lib/server/calibration/setInput";
+import { reportFor, type CachedReport } from "./reportCache";
+import { loadSetScope, type SetScope } from "./setScope";
+
+export const SetId = z.coerce.number().int("must be a whole number").positive("must be positive");
+export const PanelSize = z.coerce.number().int("must be a whole number").min(1).max(7).refine((n) => n % 2 === 1, "must be odd");
+
+/** Which report of a set: every item or held out, and the panel size. */
+export const ReportParams = z.strictObject({
+  setId: SetId,
+  selection: Selection.default("all"),
+  panelSize: PanelSize.default(DEFAULT_OPTIONS.panelSize),
+});
+export type ReportParams = z.output<typeof ReportParams>;
+
+export interface SetReports {
+  scope: SetScope;
+  /** Every unit of the set, and its fingerprint (what a freeze records). */
+  input: CalibrationInput;
+  fingerprint: string;
+  /** The items panels are ranked on, and their report. */
+  rankInput: CalibrationInput;
+  ranked: CachedReport;
+  /** Held out: the items the chosen panel is reported on, and their report. */
+  reportInput: CalibrationInput | null;
+  reported: CachedReport | null;
+  options: CalibrationOptions;
+}
+
+/**
+ * A set's reports as the engine computes them (in the worker, cached by the
+ * fingerprint of their exact input): one report over every item, or for a hold-out
+ * one on the public-split items (ranking) and one on the private-split items.
+ */
+export function setReports(db: Db, params: ReportParams): SetReports {
+  const scope = loadSetScope(db, params.setId);
+  const input = loadSetInput(db, params.setId);
+  const fingerprint = fingerprintOf(input);
+  const options: CalibrationOptions = { ...DEFAULT_OPTIONS, panelSize: params.panelSize };
+  const { rankOn, reportOn } = splitsOf(params.selection);
+  const rankInput = restrictToSplit(input, scope.splitOf, rankOn);
+  const reportInput = reportOn ? restrictToSplit(input, scope.splitOf, reportOn) : null;
+  return {
+    scope,
+    input,
+    fingerprint,
+    rankInput,
+    ranked: reportFor(rankInput, options, rankOn ? undefined : fingerprint),
+    reportInput,
+    reported: reportInput ? reportFor(reportInput, options) : null,
+    options,
+  };
+}
