@@ -12,5 +12,6 @@ export const commands: Record<string, { summary: string; load: () => Promise<Com
   calibrate: { summary: "compute the calibration report of a bundle (JSON to stdout or --out)", load: async () => (await import("./calibrate")).calibrate },
   import: { summary: "import a bundle into the database (all or nothing)", load: async () => (await import("./import")).importCommand },
   export: { summary: "export the database as a bundle", load: async () => (await import("./export")).exportCommand },
+  "verify-freeze": { summary: "check a frozen panel's record against a bundle (fingerprint and figures)", load: async () => (await import("./verify-freeze")).verifyFreezeCommand },
   "create-lead": { summary: "create the first lead account on an empty database", load: async () => (await import("./create-lead")).createLeadCommand },
 };

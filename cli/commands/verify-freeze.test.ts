@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { parseBundle } from "@/lib/bundle/parse";
+import { exportBundle } from "@/lib/server/bundle/exportBundle";
+import { importBundle } from "@/lib/server/bundle/importBundle";
+import { insertCalibrationSet } from "@/lib/server/calibration/insertCalibrationSet";
+import { freezePanel } from "@/lib/server/panels/freezePanel";
+import { getFreezeRecord } from "@/lib/server/panels/getFreezeRecord";
+import { getReport } from "@/lib/server/panels/getReport";
+import { cliCtx } from "@/lib/server/systemCtx";
+import { freshDb } from "@/test/db";
+import { verifyFreezeCommand } from "./verify-freeze";
+
+describe("concord verify-freeze", () => {
+  const dir = mkdtempSync(join(tmpdir(), "concord-verify-"));
+  const recordPath = join(dir, "record.json");
+  const bundlePath = join(dir, "bundle.jsonl");
+  let exported: string;
+  let scopeResponses: Set<string>;
+  let stdout: string[];
+  let stderr: string[];
+
+  beforeAll(async () => {
+    const db = freshDb();
+    const text = readFileSync("test/fixtures/sample-small.jsonl", "utf8");
+    await importBundle({ ctx: cliCtx, input: { text } });
+    const { bundle } = parseBundle(text);
+    const setId = db.transaction((tx) =>
+      insertCalibrationSet(tx, {
+        name: "sample", seed: 1, itemIds: bundle.items.map((i) => i.id), responseIds: bundle.responses.slice(0, 30).map((r) => r.id),
+        clinicianIds: ["clin-1", "clin-2", "clin-3"], createdBy: "cli",
+      }),
+    );
+    const report = await getReport({ ctx: cliCtx, input: { setId } });
+    const { id } = await freezePanel({
+      ctx: cliCtx,
+      input: { setId, judges: report.ranked.panels[0].judges, selection: "all", fingerprint: report.fingerprint, rationale: "Top κ on the whole set." },
+    });
+    const { record } = await getFreezeRecord({ ctx: cliCtx, input: { id } });
+    scopeResponses = new Set(record.scope.responses);
+    writeFileSync(recordPath, `${JSON.stringify(record, null, 2)}\n`);
+    exported = await exportBundle({ ctx: cliCtx });
+  });
+
+  beforeEach(() => {
+    stdout = [];
+    stderr = [];
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (stdout.push(String(chunk)), true));
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (stderr.push(String(chunk)), true));
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("accepts the downloaded record against the exported bundle", async () => {
+    writeFileSync(bundlePath, exported);
+    expect(await verifyFreezeCommand.run([recordPath, bundlePath])).toBe(0);
+    const out = stdout.join("");
+    expect(out).toMatch(/ok {5} fingerprint: match/);
+    expect(out).toMatch(/ok {5} figures: match/);
+    expect(out).toMatch(/^MATCH/m);
+  });
+
+  it("refuses it once one verdict in the bundle is flipped", async () => {
+    const lines = exported.split("\n");
+    const at = lines.findIndex((line) => {
+      const record = line ? JSON.parse(line) : null;
+      return record?.kind === "verdict" && typeof record.verdict === "boolean" && scopeResponses.has(record.response);
+    });
+    const flipped = JSON.parse(lines[at]);
+    lines[at] = JSON.stringify({ ...flipped, verdict: !flipped.verdict });
+    writeFileSync(bundlePath, lines.join("\n"));
+    expect(await verifyFreezeCommand.run([recordPath, bundlePath])).toBe(1);
+    const out = stdout.join("");
+    expect(out).toMatch(/DIFFERS fingerprint: recorded [0-9a-f]{64}, recomputed [0-9a-f]{64}/);
+    expect(out).toMatch(/^MISMATCH/m);
+  });
+
+  it("says what is wrong with a file that is not a record", async () => {
+    const notRecord = join(dir, "not-a-record.json");
+    writeFileSync(notRecord, JSON.stringify({ judges: [] }));
+    writeFileSync(bundlePath, exported);
+    expect(await verifyFreezeCommand.run([notRecord, bundlePath])).toBe(1);
+    expect(stderr.join("")).toMatch(/not a Concord frozen-panel record/);
+    expect(await verifyFreezeCommand.run([recordPath])).toBe(2);
+  });
+});
