@@ -21,6 +21,7 @@ import { ReportParams, setReports } from "./setReports";
 export const PanelParams = ReportParams.extend({
   judges: z.string().transform((s) => s.split(",")).pipe(z.array(Id).min(1, "name at least one judge").max(7, "name at most 7 judges")),
 });
+export type PanelParams = z.input<typeof PanelParams>;
 
 export interface Disagreement {
   item: string;
@@ -68,7 +69,7 @@ function criterionTexts(db: Db, setId: number): Map<string, string> {
  * consensus, and every unit where it disagrees with the consensus with the
  * criterion's weight (a missed weight-20 safety criterion shows first).
  */
-export async function getPanelDetail({ ctx, input }: { ctx: Ctx; input: z.input<typeof PanelParams> }): Promise<PanelDetail> {
+export async function getPanelDetail({ ctx, input }: { ctx: Ctx; input: PanelParams }): Promise<PanelDetail> {
   requireRole(ctx, "lead");
   const params = PanelParams.parse(input);
   const db = getDb();
