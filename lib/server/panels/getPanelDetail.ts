@@ -5,10 +5,9 @@ import { getDb, type Db } from "@/db/client";
 import { calibrationSetItems, rubricCriteria } from "@/db/schema";
 import { DIMENSIONS, Id, type Dimension } from "@/lib/bundle/schema";
 import { consensusOf } from "@/lib/calibration/consensus";
-import type { PanelFigures } from "@/lib/calibration/figures";
 import { panelVerdicts } from "@/lib/calibration/panelVerdicts";
-import { buildUnitTable } from "@/lib/calibration/units";
-import { panelKey } from "@/lib/freeze/evaluate";
+import { buildUnitTable, byCodeUnit } from "@/lib/calibration/units";
+import { evaluatePanel, type PanelEvaluation } from "@/lib/freeze/evaluate";
 import type { Selection } from "@/lib/freeze/scope";
 import type { Ctx } from "@/lib/server/context";
 import { NotFound } from "@/lib/server/errors";
@@ -41,10 +40,9 @@ export interface PanelDetail {
   selection: Selection;
   panelSize: number;
   judges: string[];
-  rank: number;
-  panelsRanked: number;
-  /** Figures on the items the detail covers: every item, or the held-out private split. */
-  figures: PanelFigures;
+  /** Rank, figures (and held-out figures) and Δκ interval, exactly as a freeze would record them. */
+  evaluation: PanelEvaluation;
+  /** The units below are the held-out private split (else every item of the set). */
   heldOut: boolean;
   /** The panel's verdict (A) against the consensus (B), over units with both. */
   confusion: Confusion;
@@ -74,14 +72,14 @@ export async function getPanelDetail({ ctx, input }: { ctx: Ctx; input: PanelPar
   const params = PanelParams.parse(input);
   const db = getDb();
   const reports = setReports(db, params);
-  const key = panelKey(params.judges);
-  const ranked = (await reports.ranked.report).panels.find((p) => p.judges.join(",") === key);
-  const detailReport = reports.reported ? await reports.reported.report : await reports.ranked.report;
-  const shown = detailReport.panels.find((p) => p.judges.join(",") === key);
-  if (!ranked || !shown) throw new NotFound(`This set has no panel of ${params.judges.join(", ")} with panels of ${params.panelSize}.`);
+  const [rankReport, reportReport] = await Promise.all([reports.ranked.report, reports.reported?.report ?? null]);
+  const evaluation = evaluatePanel({ judges: params.judges, rankInput: reports.rankInput, rankReport, reportReport, options: reports.options });
+  const shown = evaluation && (reportReport ? evaluation.reported_figures : evaluation.figures);
+  if (!evaluation || !shown) throw new NotFound(`This set has no panel of ${params.judges.join(", ")}.`);
+  const judges = [...params.judges].sort(byCodeUnit);
 
   const table = buildUnitTable(reports.reportInput ?? reports.rankInput);
-  const members = shown.judges.map((judge) => table.judges.indexOf(judge));
+  const members = judges.map((judge) => table.judges.indexOf(judge));
   const consensus = consensusOf(table);
   const panel = panelVerdicts(table, members);
   const texts = criterionTexts(db, params.setId);
@@ -116,10 +114,8 @@ export async function getPanelDetail({ ctx, input }: { ctx: Ctx; input: PanelPar
     set: reports.scope.set,
     selection: params.selection,
     panelSize: params.panelSize,
-    judges: shown.judges,
-    rank: ranked.rank,
-    panelsRanked: (await reports.ranked.report).panels.length,
-    figures: shown,
+    judges,
+    evaluation,
     heldOut: reports.reported !== null,
     confusion: confusionOf(predicted, truth),
     noPanelVerdict,

@@ -119,7 +119,8 @@ describe("panels: report, coverage, detail, rule, freeze", () => {
     const report = await getReport({ ctx: lead, input: { setId } });
     const top = report.ranked.panels[0];
     const detail = await getPanelDetail({ ctx: lead, input: { setId, judges: [...top.judges].reverse().join(",") } });
-    expect(detail.rank).toBe(1);
+    expect(detail.evaluation.rank).toBe(1);
+    expect(detail.evaluation.interval?.against).toEqual(report.ranked.comparison?.b);
     const { n11, n10, n01, n00 } = detail.confusion;
     expect(n11 + n10 + n01 + n00).toBe(top.units);
     expect(detail.noPanelVerdict).toBe(top.excluded);

@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { ZodError } from "zod";
+import { FreezeRecord } from "@/components/freeze/freeze-record";
+import { BackToSet } from "@/components/report/back-to-set";
+import { PageHeader } from "@/components/ui/page-header";
+import { getCtx, requirePageUser } from "@/lib/auth/ctx";
+import { NotFound } from "@/lib/server/errors";
+import { getFreezeRecord } from "@/lib/server/panels/getFreezeRecord";
+
+export const metadata: Metadata = { title: "Frozen panel" };
+
+export default async function FreezeRecordPage({ params }: { params: Promise<{ freezeId: string }> }) {
+  await requirePageUser("lead");
+  const { freezeId } = await params;
+  const freeze = await getFreezeRecord({ ctx: await getCtx(), input: { id: freezeId } }).catch((error: unknown) => {
+    if (error instanceof NotFound || error instanceof ZodError) return null;
+    throw error;
+  });
+  if (!freeze) notFound();
+  return (
+    <>
+      <BackToSet set={freeze.record.calibration_set} />
+      <PageHeader title={`Frozen panel #${freeze.record.id}`}>An immutable record: the database refuses any change to it.</PageHeader>
+      <FreezeRecord freeze={freeze} />
+    </>
+  );
+}

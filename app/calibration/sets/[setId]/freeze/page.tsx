@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { FreezeForm } from "@/components/freeze/freeze-form";
+import { FreezeHistory } from "@/components/freeze/freeze-history";
+import { BackToSet } from "@/components/report/back-to-set";
+import { PageHeader } from "@/components/ui/page-header";
+import { getCtx, requirePageUser } from "@/lib/auth/ctx";
+import { getSelectionRule } from "@/lib/server/panels/getSelectionRule";
+import { getSetHeader } from "@/lib/server/panels/getSetHeader";
+import { listFreezes } from "@/lib/server/panels/listFreezes";
+import { ReportParams } from "@/lib/server/panels/setReports";
+
+export const metadata: Metadata = { title: "Freeze a panel" };
+
+export default async function FreezePage({ params, searchParams }: { params: Promise<{ setId: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+  await requirePageUser("lead");
+  const ctx = await getCtx();
+  const { setId } = await params;
+  const set = await getSetHeader({ ctx, input: { setId } });
+  if (!set) notFound();
+  const query = await searchParams;
+  const judges = query.judges ? query.judges.split(",") : null;
+  const view = ReportParams.safeParse({ setId, selection: query.selection, panelSize: judges?.length ?? query.panelSize });
+  const [rule, freezes] = await Promise.all([getSelectionRule({ ctx, input: { setId } }), listFreezes({ ctx, input: { setId } })]);
+  const current = freezes.find((f) => f.supersededBy === null)?.record ?? null;
+  return (
+    <>
+      <BackToSet set={set} />
+      <PageHeader title={`Freeze a panel: ${set.name}`}>
+        A frozen panel grades every model from now on. The record can never be edited or deleted; a later freeze must
+        name the one it supersedes and say why.
+      </PageHeader>
+      <div className="space-y-12">
+        <FreezeForm
+          setId={set.id}
+          initial={{ selection: view.success ? view.data.selection : "all", panelSize: view.success ? view.data.panelSize : 3, judges }}
+          rule={rule}
+          current={current && { id: current.id, judges: current.judges }}
+        />
+        <section aria-labelledby="history" className="space-y-4">
+          <h2 id="history" className="text-xl font-semibold text-slate-900">History</h2>
+          <FreezeHistory freezes={freezes} />
+        </section>
+      </div>
+    </>
+  );
+}

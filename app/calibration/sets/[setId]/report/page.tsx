@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { BackToSet } from "@/components/report/back-to-set";
+import { ReportView } from "@/components/report/report-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { getCtx, requirePageUser } from "@/lib/auth/ctx";
+import { getSetHeader } from "@/lib/server/panels/getSetHeader";
+import { ReportParams } from "@/lib/server/panels/setReports";
+
+export const metadata: Metadata = { title: "Calibration report" };
+
+export default async function ReportPage({ params, searchParams }: { params: Promise<{ setId: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+  await requirePageUser("lead");
+  const { setId } = await params;
+  const set = await getSetHeader({ ctx: await getCtx(), input: { setId } });
+  if (!set) notFound();
+  const query = await searchParams;
+  const view = ReportParams.safeParse({ setId, selection: query.selection, panelSize: query.panelSize });
+  return (
+    <>
+      <BackToSet set={set} />
+      <PageHeader title={`Calibration report: ${set.name}`}>
+        How well every candidate judge and every panel of judges agrees with the clinicians&apos; consensus, and how
+        fragile the ranking is.
+      </PageHeader>
+      <ReportView setId={set.id} selection={view.success ? view.data.selection : "all"} panelSize={view.success ? view.data.panelSize : 3} />
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Computing } from "@/components/report/computing";
+import { fmt } from "@/components/report/format";
+import { IntervalLine } from "@/components/report/interval";
+import { ReportControls } from "@/components/report/report-controls";
+import { getJson, reportQuery } from "@/components/report/use-report";
+import { Notice } from "@/components/ui/notice";
+import { buttonClass, inputClass, labelClass } from "@/components/ui/styles";
+import { ruleDeviations } from "@/lib/freeze/rule";
+import type { Selection } from "@/lib/freeze/scope";
+import type { PanelDetail } from "@/lib/server/panels/getPanelDetail";
+import type { RuleView } from "@/lib/server/panels/readRule";
+
+const LISTED = 25;
+
+interface Props {
+  setId: number;
+  initial: { selection: Selection; panelSize: number; judges: string[] | null };
+  rule: RuleView | null;
+  /** The set's current freeze, which a new one must supersede. */
+  current: { id: number; judges: string[] } | null;
+}
+
+type Failure = { error: string; issues?: string[] };
+
+/** Choose a panel (rank 1 unless another is named), see exactly what will be recorded, give reasons, freeze. */
+export function FreezeForm({ setId, initial, rule, current }: Props) {
+  const router = useRouter();
+  const [view, setView] = useState({ selection: initial.selection, panelSize: initial.panelSize });
+  const [picked, setPicked] = useState<string | null>(initial.judges?.join(",") ?? null);
+  const [rationale, setRationale] = useState("");
+  const [supersede, setSupersede] = useState(false);
+  const [reason, setReason] = useState("");
+  const report = useQuery(reportQuery({ setId, ...view }));
+  const panels = report.data?.ranked.panels ?? [];
+  const key = picked && panels.some((p) => p.judges.join(",") === picked) ? picked : (panels[0]?.judges.join(",") ?? null);
+  const detail = useQuery({
+    queryKey: ["panel", setId, view.selection, key],
+    queryFn: () => getJson<PanelDetail>(`/api/sets/${setId}/report/panel?${new URLSearchParams({ judges: key ?? "", selection: view.selection })}`),
+    enabled: key !== null,
+    staleTime: 60_000,
+  });
+  const freeze = useMutation({
+    mutationFn: async (): Promise<{ id: number } | Failure> => {
+      const body = {
+        judges: key?.split(",") ?? [],
+        selection: view.selection,
+        fingerprint: report.data?.fingerprint,
+        rationale,
+        ...(supersede && current ? { supersedes: { id: current.id, reason } } : {}),
+      };
+      const response = await fetch(`/api/sets/${setId}/freeze`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      return response.json().catch(() => ({ error: `The server answered ${response.status}.` }));
+    },
+    onSuccess: (result) => {
+      if ("id" in result) router.push(`/calibration/freezes/${result.id}`);
+    },
+  });
+
+  if (report.isPending) return <Computing what="Computing the calibration report…" />;
+  if (report.isError) return <Notice tone="error" title="The report could not be computed.">{report.error.message}</Notice>;
+
+  const evaluation = detail.data?.evaluation;
+  const deviations = rule && evaluation ? ruleDeviations(rule.rule, { panelSize: view.panelSize, selection: view.selection, rank: evaluation.rank }) : [];
+  const listed = panels.slice(0, LISTED);
+  const extra = key && !listed.some((p) => p.judges.join(",") === key) ? panels.find((p) => p.judges.join(",") === key) : undefined;
+  const failure = freeze.data && !("id" in freeze.data) ? freeze.data : null;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    freeze.mutate();
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-8">
+      <div className="flex flex-wrap items-end gap-6 rounded-lg border border-slate-200 bg-white p-4">
+        <ReportControls selection={view.selection} panelSize={view.panelSize} onChange={(next) => { setView(next); setPicked(null); }} />
+        <div className="min-w-72 flex-1">
+          <label htmlFor="freeze-panel" className={labelClass}>Panel</label>
+          <select id="freeze-panel" value={key ?? ""} onChange={(e) => setPicked(e.target.value)} className="w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm">
+            {[...listed, ...(extra ? [extra] : [])].map((p) => (
+              <option key={p.rank} value={p.judges.join(",")}>
+                #{p.rank}: {p.judges.join(", ")} (κ {fmt(p.kappa, 4)})
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <section aria-labelledby="recorded" className="space-y-3">
+        <h2 id="recorded" className="text-xl font-semibold text-slate-900">What will be recorded</h2>
+        {detail.isPending ? (
+          <p className="text-slate-700">Loading the panel&apos;s figures…</p>
+        ) : detail.isError ? (
+          <Notice tone="error">{detail.error.message}</Notice>
+        ) : evaluation ? (
+          <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+            <p className="text-slate-800">
+              <strong>{detail.data.judges.join(", ")}</strong>: rank <strong>{evaluation.rank}</strong> of {evaluation.panels_ranked}
+              {view.selection === "holdout" ? " on the public split" : ""}; κ <strong className="tabular-nums">{fmt(evaluation.figures.kappa, 4)}</strong>, macro-F1{" "}
+              {fmt(evaluation.figures.macro_f1, 4)}, AC1 {fmt(evaluation.figures.gwet_ac1)}, accuracy {fmt(evaluation.figures.accuracy)}, {evaluation.figures.units} units,{" "}
+              {evaluation.figures.excluded} excluded.
+              {evaluation.reported_figures ? ` Held out (private split): κ ${fmt(evaluation.reported_figures.kappa, 4)}, macro-F1 ${fmt(evaluation.reported_figures.macro_f1, 4)}.` : ""}
+            </p>
+            <IntervalLine interval={evaluation.interval} />
+            <p className="text-sm text-slate-600">
+              With the set&apos;s pinned rubric versions and the SHA-256 fingerprint <code className="break-all">{report.data.fingerprint}</code> of the exact
+              units, consensus and verdicts.
+            </p>
+          </div>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="rule-check" className="space-y-3">
+        <h2 id="rule-check" className="text-xl font-semibold text-slate-900">Pre-registered rule</h2>
+        {!rule ? (
+          <p className="text-slate-700">No selection rule was recorded for this set; the record will say so.</p>
+        ) : !evaluation ? null : deviations.length === 0 ? (
+          <Notice tone="info" title="This freeze follows the pre-registered rule.">{rule.text}</Notice>
+        ) : (
+          <Notice tone="info" title="This freeze departs from the pre-registered rule.">
+            <p>{rule.text}</p>
+            <ul className="mt-2 list-disc pl-5">{deviations.map((d) => <li key={d}>{d}</li>)}</ul>
+            <p className="mt-2">You may still freeze it; the record will show the departure. Say why in the rationale.</p>
+          </Notice>
+        )}
+      </section>
+
+      <section aria-labelledby="reasons" className="space-y-4">
+        <h2 id="reasons" className="text-xl font-semibold text-slate-900">Your reasons</h2>
+        <div>
+          <label htmlFor="rationale" className={labelClass}>Rationale</label>
+          <textarea id="rationale" required rows={4} value={rationale} onChange={(e) => setRationale(e.target.value)} className={inputClass}
+            placeholder="Why this panel, given how close the top panels are." />
+        </div>
+        {current ? (
+          <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+            <p className="text-amber-950">
+              This set is already frozen (record #{current.id}: {current.judges.join(", ")}). A new freeze must name the record it supersedes and say why.
+            </p>
+            <label className="inline-flex items-center gap-2 font-medium text-slate-900">
+              <input type="checkbox" checked={supersede} onChange={(e) => setSupersede(e.target.checked)} />
+              Supersede record #{current.id}
+            </label>
+            {supersede ? (
+              <div>
+                <label htmlFor="supersede-reason" className={labelClass}>Why record #{current.id} is replaced</label>
+                <textarea id="supersede-reason" required rows={3} value={reason} onChange={(e) => setReason(e.target.value)} className={inputClass} />
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+        <button type="submit" disabled={freeze.isPending || !evaluation} className={buttonClass}>
+          {freeze.isPending ? "Freezing…" : "Freeze this panel"}
+        </button>
+        {freeze.isError ? <Notice tone="error">Could not reach the server. Nothing was frozen; try again.</Notice> : null}
+        {failure ? (
+          <Notice tone="error" title="Not frozen.">
+            <p>{failure.error}</p>
+            {failure.issues?.length ? <ul className="mt-1 list-disc pl-5">{failure.issues.map((i) => <li key={i}>{i}</li>)}</ul> : null}
+          </Notice>
+        ) : null}
+      </section>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import type { CalibrationReport } from "@/lib/calibration/report";
+import { dimensionLabel, fmt, scrollBoxClass, tableClass, tdClass, thClass } from "./format";
+
+/** Every candidate judge alone against the consensus: overall figures, then κ and macro-F1 per dimension. */
+export function JudgeTable({ judges }: { judges: CalibrationReport["judges"] }) {
+  const dimensions = Object.keys(judges[0]?.by_dimension ?? {});
+  return (
+    <div className={scrollBoxClass}>
+      <table className={tableClass}>
+        <caption className="px-3 pt-3 text-left text-sm text-slate-600">
+          Each judge alone against the clinician consensus. Per dimension: κ / macro-F1.
+        </caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className={thClass}>Judge</th>
+            <th scope="col" className={`${thClass} text-right`}>κ</th>
+            <th scope="col" className={`${thClass} text-right`}>Macro-F1</th>
+            <th scope="col" className={`${thClass} text-right`}>AC1</th>
+            <th scope="col" className={`${thClass} text-right`}>Accuracy</th>
+            <th scope="col" className={`${thClass} text-right`}>Units</th>
+            <th scope="col" className={`${thClass} text-right`}>Excluded</th>
+            {dimensions.map((d) => (
+              <th key={d} scope="col" className={`${thClass} whitespace-nowrap text-right`}>{dimensionLabel(d)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {judges.map((judge) => (
+            <tr key={judge.judge}>
+              <th scope="row" className="whitespace-nowrap px-3 py-2 font-medium">{judge.judge}</th>
+              <td className={`${tdClass} text-right font-semibold`}>{fmt(judge.kappa)}</td>
+              <td className={`${tdClass} text-right`}>{fmt(judge.macro_f1)}</td>
+              <td className={`${tdClass} text-right`}>{fmt(judge.gwet_ac1)}</td>
+              <td className={`${tdClass} text-right`}>{fmt(judge.accuracy)}</td>
+              <td className={`${tdClass} text-right`}>{judge.units}</td>
+              <td className={`${tdClass} text-right`}>{judge.excluded}</td>
+              {dimensions.map((d) => (
+                <td key={d} className={`${tdClass} whitespace-nowrap text-right`}>
+                  {fmt(judge.by_dimension[d]?.kappa, 2)} / {fmt(judge.by_dimension[d]?.macro_f1, 2)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

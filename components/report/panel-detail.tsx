@@ -1,0 +1,107 @@
+import Link from "next/link";
+import type { PanelDetail as Detail } from "@/lib/server/panels/getPanelDetail";
+import { secondaryButtonClass } from "@/components/ui/styles";
+import { dimensionLabel, fmt, scrollBoxClass, tableClass, tdClass, thClass } from "./format";
+import { FiguresTable } from "./figures-table";
+import { IntervalLine } from "./interval";
+
+const said = (verdict: boolean | null) => (verdict === null ? "—" : verdict ? "Met" : "Not met");
+
+/** One panel up close: rank, figures, interval, confusion matrix and every disagreement with the consensus. */
+export function PanelDetail({ detail }: { detail: Detail }) {
+  const { evaluation, confusion } = detail;
+  const shown = detail.heldOut ? evaluation.reported_figures : evaluation.figures;
+  const where = detail.heldOut ? "on the held-out private-split items" : "on every item of the set";
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="standing" className="space-y-3">
+        <h2 id="standing" className="text-xl font-semibold text-slate-900">Standing</h2>
+        <p className="text-slate-800">
+          Rank <strong>{evaluation.rank}</strong> of {evaluation.panels_ranked} panels{detail.heldOut ? " on the public split" : ""}: κ{" "}
+          <strong className="tabular-nums">{fmt(evaluation.figures.kappa, 4)}</strong>, macro-F1 {fmt(evaluation.figures.macro_f1, 4)}, AC1{" "}
+          {fmt(evaluation.figures.gwet_ac1)}, accuracy {fmt(evaluation.figures.accuracy)} over {evaluation.figures.units} units ({evaluation.figures.excluded} excluded).
+          {detail.heldOut && evaluation.reported_figures ? ` Held out (private split): κ ${fmt(evaluation.reported_figures.kappa, 4)}, macro-F1 ${fmt(evaluation.reported_figures.macro_f1, 4)}.` : ""}
+        </p>
+        <IntervalLine interval={evaluation.interval} />
+        <Link href={`/calibration/sets/${detail.set.id}/freeze?${new URLSearchParams({ judges: detail.judges.join(","), selection: detail.selection, panelSize: String(detail.panelSize) })}`} className={secondaryButtonClass}>
+          Freeze this panel…
+        </Link>
+      </section>
+      {shown ? (
+        <section aria-labelledby="by-dimension" className="space-y-3">
+          <h2 id="by-dimension" className="text-xl font-semibold text-slate-900">By dimension</h2>
+          <FiguresTable figures={shown} caption={`κ and macro-F1 against the clinician consensus ${where}.`} />
+        </section>
+      ) : null}
+      <section aria-labelledby="confusion" className="space-y-3">
+        <h2 id="confusion" className="text-xl font-semibold text-slate-900">Against the consensus</h2>
+        <div className={`${scrollBoxClass} max-w-md`}>
+          <table className={tableClass}>
+            <caption className="px-3 pt-3 text-left text-sm text-slate-600">Confusion matrix {where}: units by the panel&apos;s verdict and the consensus.</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <td className={thClass} />
+                <th scope="col" className={`${thClass} text-right`}>Consensus: met</th>
+                <th scope="col" className={`${thClass} text-right`}>Consensus: not met</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              <tr>
+                <th scope="row" className="px-3 py-2 font-medium">Panel: met</th>
+                <td className={`${tdClass} text-right`}>{confusion.n11}</td>
+                <td className={`${tdClass} text-right`}>{confusion.n10}</td>
+              </tr>
+              <tr>
+                <th scope="row" className="px-3 py-2 font-medium">Panel: not met</th>
+                <td className={`${tdClass} text-right`}>{confusion.n01}</td>
+                <td className={`${tdClass} text-right`}>{confusion.n00}</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <p className="text-sm text-slate-600">{detail.noPanelVerdict} unit(s) with a consensus had no panel majority (a tie or missing verdicts) and are left out.</p>
+      </section>
+      <section aria-labelledby="disagreements" className="space-y-3">
+        <h2 id="disagreements" className="text-xl font-semibold text-slate-900">Where the panel disagrees ({detail.disagreements.length})</h2>
+        <p className="text-slate-700">Heaviest criterion first: a missed high-weight criterion matters more than a light one.</p>
+        {detail.disagreements.length === 0 ? (
+          <p className="text-slate-700">The panel agrees with the consensus on every unit it has a verdict on.</p>
+        ) : (
+          <div className={`${scrollBoxClass} max-h-[36rem] overflow-y-auto`}>
+            <table className={tableClass}>
+              <caption className="sr-only">Units where the panel and the consensus differ</caption>
+              <thead className="sticky top-0 bg-slate-50">
+                <tr>
+                  <th scope="col" className={`${thClass} text-right`}>Weight</th>
+                  <th scope="col" className={thClass}>Criterion</th>
+                  <th scope="col" className={thClass}>Dimension</th>
+                  <th scope="col" className={thClass}>Item · response</th>
+                  <th scope="col" className={thClass}>Consensus</th>
+                  <th scope="col" className={thClass}>Panel</th>
+                  {detail.judges.map((judge) => (
+                    <th key={judge} scope="col" className={thClass}>{judge}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {detail.disagreements.map((d) => (
+                  <tr key={`${d.response}|${d.criterion}`}>
+                    <td className={`${tdClass} text-right font-semibold`}>{d.weight}</td>
+                    <td className="min-w-64 px-3 py-2">{d.text}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{dimensionLabel(d.dimension)}</td>
+                    <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{d.item} · {d.response}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{said(d.consensus)}</td>
+                    <td className="px-3 py-2 font-medium whitespace-nowrap">{said(d.panel)}</td>
+                    {d.verdicts.map((v, i) => (
+                      <td key={detail.judges[i]} className="px-3 py-2 whitespace-nowrap">{said(v)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState, type ReactNode } from "react";
+import { Notice } from "@/components/ui/notice";
+import { secondaryButtonClass } from "@/components/ui/styles";
+import type { Selection } from "@/lib/freeze/scope";
+import type { SetReport } from "@/lib/server/panels/getReport";
+import { AblationTable } from "./ablation-table";
+import { ClinicianAgreement } from "./clinician-agreement";
+import { Comparison } from "./comparison";
+import { Computing } from "./computing";
+import { KappaHistogram } from "./kappa-histogram";
+import { PanelTable } from "./panel-table";
+import { ReportControls } from "./report-controls";
+import { JudgeTable } from "./judge-table";
+import { reportQuery } from "./use-report";
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The calibration report of a set: controls for the selection and panel size, then every section. */
+export function ReportView({ setId, selection: initialSelection, panelSize: initialSize }: { setId: number; selection: Selection; panelSize: number }) {
+  const [selection, setSelection] = useState(initialSelection);
+  const [panelSize, setPanelSize] = useState(initialSize);
+  const query = useQuery(reportQuery({ setId, selection, panelSize }));
+
+  // Keep the address in step, so a report view can be shared or reloaded as it is.
+  function choose(next: { selection: Selection; panelSize: number }) {
+    setSelection(next.selection);
+    setPanelSize(next.panelSize);
+    window.history.replaceState(null, "", `?${new URLSearchParams({ selection: next.selection, panelSize: String(next.panelSize) })}`);
+  }
+
+  return (
+    <div className="space-y-10">
+      <form className="flex flex-wrap items-end gap-6 rounded-lg border border-slate-200 bg-white p-4" onSubmit={(e) => e.preventDefault()}>
+        <ReportControls selection={selection} panelSize={panelSize} onChange={choose} />
+        <Link href={`/calibration/sets/${setId}/freeze?${new URLSearchParams({ selection, panelSize: String(panelSize) })}`} className={secondaryButtonClass}>
+          Freeze a panel…
+        </Link>
+      </form>
+      {query.isPending ? (
+        <Computing what="Computing the calibration report…" />
+      ) : query.isError ? (
+        <Notice tone="error" title="The report could not be computed.">{query.error.message}</Notice>
+      ) : (
+        <ReportBody report={query.data} />
+      )}
+    </div>
+  );
+}
+
+function ReportBody({ report }: { report: SetReport }) {
+  const { ranked, reported } = report;
+  const held = report.selection === "holdout";
+  return (
+    <div className="space-y-12">
+      <div className="space-y-2 text-slate-700">
+        <p>
+          {ranked.units.total} units{held ? ` on the ${report.items.public} public-split items` : ""}, {ranked.units.with_consensus} with a clinician
+          consensus; {ranked.judges.length} candidate judges; {ranked.panels.length} panels of {ranked.panel_size}.
+          {held && reported ? ` Held out: ${reported.units.total} units on the ${report.items.private} private-split items.` : ""}
+        </p>
+        <p className="text-sm text-slate-600">
+          Fingerprint of the exact units, consensus and verdicts: <code className="break-all">{report.fingerprint}</code>
+          {report.cached ? " (from the cache)" : ""}.
+        </p>
+      </div>
+      <Section id="panels" title="Every panel">
+        <Comparison comparison={ranked.comparison} />
+        <KappaHistogram panels={ranked.panels} />
+        <PanelTable setId={report.set.id} ranked={ranked} reported={reported} selection={report.selection} />
+      </Section>
+      <Section id="ablation" title="Without one dimension">
+        <AblationTable ablation={ranked.ablation} />
+      </Section>
+      <Section id="judges" title="Single judges">
+        <JudgeTable judges={ranked.judges} />
+      </Section>
+      <Section id="clinicians" title="Clinicians' agreement">
+        <ClinicianAgreement clinicians={ranked.clinicians} />
+      </Section>
+    </div>
+  );
+}
