@@ -28,7 +28,6 @@ async function readRecord(path: string): Promise<FrozenRecord | string> {
  * anything differs or cannot be checked.
  */
 export const verifyFreezeCommand: Command = {
-  summary: "verify-freeze RECORD.json BUNDLE.jsonl — recompute a frozen panel's fingerprint and figures",
   async run(args) {
     const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
     if (positionals.length !== 2) {
