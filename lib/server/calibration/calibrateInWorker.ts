@@ -1,5 +1,6 @@
 import "server-only";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { CalibrationInput } from "@/lib/calibration/input";
 import type { CalibrationOptions, CalibrationReport } from "@/lib/calibration/report";
@@ -22,7 +23,10 @@ function failAll(error: Error) {
 
 function getWorker(): Worker {
   if (worker) return worker;
-  const started = new Worker(join(process.cwd(), "lib", "calibration", "worker.mjs"));
+  // The thread starts from a one-line bootstrap that imports the entry at run time: a
+  // path given to `new Worker` would make Turbopack bundle the entry, tsx and esbuild's binary.
+  const entry = pathToFileURL(join(process.cwd(), "lib", "calibration", "worker.mjs")).href;
+  const started = new Worker('import(require("node:worker_threads").workerData.entry)', { eval: true, workerData: { entry } });
   started.unref();
   started.on("message", (response: WorkerResponse) => {
     const waiting = pending.get(response.id);
