@@ -1,7 +1,7 @@
 "use client";
 
 import {
-  createColumnHelper, flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type SortingState,
+  createColumnHelper, flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type ColumnFiltersState, type SortingState,
 } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
@@ -49,7 +49,8 @@ export function PanelTable({ setId, ranked, reported, selection }: { setId: numb
   const data = useMemo(() => rowsOf(ranked, reported), [ranked, reported]);
   const judges = useMemo(() => ranked.judges.map((j) => j.judge), [ranked]);
   const [sorting, setSorting] = useState<SortingState>([{ id: "rank", desc: false }]);
-  const [judge, setJudge] = useState("");
+  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
+  const judge = (columnFilters.find((f) => f.id === "judges")?.value as string | undefined) ?? "";
   const columns = useMemo(
     () => [
       column.accessor("rank", { header: "Rank", size: 70 }),
@@ -85,8 +86,12 @@ export function PanelTable({ setId, ranked, reported, selection }: { setId: numb
   const table = useReactTable({
     data,
     columns,
-    state: { sorting, columnFilters: judge ? [{ id: "judges", value: judge }] : [] },
+    // Stable state objects: a fresh filter array each render would recompute the row
+    // models on every render, and the table's page-index reset would loop forever.
+    state: { sorting, columnFilters },
     onSortingChange: setSorting,
+    onColumnFiltersChange: setColumnFilters,
+    autoResetPageIndex: false,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
@@ -104,7 +109,7 @@ export function PanelTable({ setId, ranked, reported, selection }: { setId: numb
       <div className="mb-3 flex flex-wrap items-end gap-4">
         <div>
           <label htmlFor="panel-judge-filter" className={labelClass}>Contains judge</label>
-          <select id="panel-judge-filter" value={judge} onChange={(e) => setJudge(e.target.value)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm">
+          <select id="panel-judge-filter" value={judge} onChange={(e) => setColumnFilters(e.target.value ? [{ id: "judges", value: e.target.value }] : [])} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm">
             <option value="">Any judge</option>
             {judges.map((j) => (
               <option key={j} value={j}>{j}</option>
