@@ -120,6 +120,8 @@ async function main() {
       const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
       try {
         const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        // tsx (esbuild) names functions with a `__name` helper that the page does not have.
+        await page.addInitScript("window.__name = (f) => f");
         await page.addInitScript(instrument);
         await page.goto(`${BASE}/login`);
         await page.getByLabel("Email").fill(LEAD.email);
