@@ -1,10 +1,11 @@
 import type { CalibrationReport } from "@/lib/calibration/report";
-import { dimensionLabel, fmt, scrollBoxClass, tableClass, tdClass, thClass } from "./format";
+import { ScrollBox } from "./scroll-box";
+import { dimensionLabel, fmt, tableClass, tdClass, thClass } from "./format";
 
 /** For each dimension: the top panel without it, and where today's top panel then falls. */
 export function AblationTable({ ablation }: { ablation: CalibrationReport["ablation"] }) {
   return (
-    <div className={scrollBoxClass}>
+    <ScrollBox label="Ablation by dimension">
       <table className={tableClass}>
         <caption className="px-3 pt-3 text-left text-sm text-slate-600">
           Dropping one dimension&apos;s units and ranking again. A top panel that falls far is fragile.
@@ -30,6 +31,6 @@ export function AblationTable({ ablation }: { ablation: CalibrationReport["ablat
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

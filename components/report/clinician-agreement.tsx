@@ -1,5 +1,6 @@
 import type { ClinicianAgreement as Agreement } from "@/lib/calibration/clinicians";
-import { dimensionLabel, fmt, percent, scrollBoxClass, tableClass, tdClass, thClass } from "./format";
+import { ScrollBox } from "./scroll-box";
+import { dimensionLabel, fmt, percent, tableClass, tdClass, thClass } from "./format";
 
 /** Agreement among the clinicians: overall, per dimension, and every pair as a matrix. */
 export function ClinicianAgreement({ clinicians }: { clinicians: Agreement }) {
@@ -13,7 +14,7 @@ export function ClinicianAgreement({ clinicians }: { clinicians: Agreement }) {
         <strong className="tabular-nums">{fmt(clinicians.gwet_ac1)}</strong>, agreement{" "}
         <strong className="tabular-nums">{percent(clinicians.percent_agreement)}</strong>.
       </p>
-      <div className={scrollBoxClass}>
+      <ScrollBox label="Clinicians by dimension">
         <table className={tableClass}>
           <caption className="sr-only">Clinicians&apos; agreement by dimension</caption>
           <thead className="bg-slate-50">
@@ -37,8 +38,8 @@ export function ClinicianAgreement({ clinicians }: { clinicians: Agreement }) {
             ))}
           </tbody>
         </table>
-      </div>
-      <div className={scrollBoxClass}>
+      </ScrollBox>
+      <ScrollBox label="Clinician pairs">
         <table className={tableClass}>
           <caption className="px-3 pt-3 text-left text-sm text-slate-600">
             Each pair of clinicians: Cohen&apos;s κ (raw agreement) over the units both labeled.
@@ -67,7 +68,7 @@ export function ClinicianAgreement({ clinicians }: { clinicians: Agreement }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { SetCoverage } from "@/lib/server/panels/getCoverage";
+import { ScrollBox } from "./scroll-box";
 import { Notice } from "@/components/ui/notice";
-import { dimensionLabel, percent, scrollBoxClass, tableClass, tdClass, thClass } from "./format";
+import { dimensionLabel, percent, tableClass, tdClass, thClass } from "./format";
 
 const SHOWN = 50;
 
@@ -12,7 +13,7 @@ export function CoverageTable({ coverage }: { coverage: SetCoverage }) {
   const { uncovered } = coverage;
   return (
     <div className="space-y-6">
-      <div className={scrollBoxClass}>
+      <ScrollBox label="Coverage by judge">
         <table className={tableClass}>
           <caption className="px-3 pt-3 text-left text-sm text-slate-600">
             Each judge over the set&apos;s {coverage.units} units (response × criterion of the pinned rubric).
@@ -38,7 +39,7 @@ export function CoverageTable({ coverage }: { coverage: SetCoverage }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       {coverage.outside > 0 ? (
         <p className="text-sm text-slate-600">
           {coverage.outside} verdict(s) on this set&apos;s responses are on criteria outside the rubric versions it pinned; they are not used.
@@ -51,7 +52,7 @@ export function CoverageTable({ coverage }: { coverage: SetCoverage }) {
           <Notice tone="info" title={`${uncovered.length} unit(s) have no verdict from any judge.`}>
             No panel can say anything about these units; they are left out of every panel&apos;s figures.
           </Notice>
-          <div className={`${scrollBoxClass} max-h-96 overflow-y-auto`}>
+          <ScrollBox label="Units without a verdict, scrollable" className="max-h-96 overflow-y-auto">
             <table className={tableClass}>
               <caption className="sr-only">Units with no verdict from any judge</caption>
               <thead className="bg-slate-50">
@@ -77,7 +78,7 @@ export function CoverageTable({ coverage }: { coverage: SetCoverage }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
           {uncovered.length > SHOWN ? <p className="text-sm text-slate-600">And {uncovered.length - SHOWN} more.</p> : null}
         </div>
       )}

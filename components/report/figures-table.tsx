@@ -1,10 +1,11 @@
 import type { PanelFigures } from "@/lib/calibration/figures";
-import { dimensionLabel, fmt, scrollBoxClass, tableClass, tdClass, thClass } from "./format";
+import { ScrollBox } from "./scroll-box";
+import { dimensionLabel, fmt, tableClass, tdClass, thClass } from "./format";
 
 /** A panel's overall and per-dimension κ and macro-F1. */
 export function FiguresTable({ figures, caption }: { figures: PanelFigures; caption: string }) {
   return (
-    <div className={scrollBoxClass}>
+    <ScrollBox label={caption}>
       <table className={tableClass}>
         <caption className="px-3 pt-3 text-left text-sm text-slate-600">{caption}</caption>
         <thead className="bg-slate-50">
@@ -32,7 +33,7 @@ export function FiguresTable({ figures, caption }: { figures: PanelFigures; capt
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 

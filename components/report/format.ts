@@ -27,4 +27,3 @@ export function panelHref(setId: number, judges: readonly string[], selection: s
 export const tableClass = "w-full text-left text-sm";
 export const thClass = "px-3 py-2 font-semibold text-slate-700";
 export const tdClass = "px-3 py-2 tabular-nums";
-export const scrollBoxClass = "overflow-x-auto rounded-lg border border-slate-200 bg-white";

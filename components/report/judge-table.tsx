@@ -1,11 +1,12 @@
 import type { CalibrationReport } from "@/lib/calibration/report";
-import { dimensionLabel, fmt, scrollBoxClass, tableClass, tdClass, thClass } from "./format";
+import { ScrollBox } from "./scroll-box";
+import { dimensionLabel, fmt, tableClass, tdClass, thClass } from "./format";
 
 /** Every candidate judge alone against the consensus: overall figures, then κ and macro-F1 per dimension. */
 export function JudgeTable({ judges }: { judges: CalibrationReport["judges"] }) {
   const dimensions = Object.keys(judges[0]?.by_dimension ?? {});
   return (
-    <div className={scrollBoxClass}>
+    <ScrollBox label="Single judges, scrollable">
       <table className={tableClass}>
         <caption className="px-3 pt-3 text-left text-sm text-slate-600">
           Each judge alone against the clinician consensus. Per dimension: κ / macro-F1.
@@ -43,6 +44,6 @@ export function JudgeTable({ judges }: { judges: CalibrationReport["judges"] }) 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import type { PanelDetail as Detail } from "@/lib/server/panels/getPanelDetail";
+import { ScrollBox } from "./scroll-box";
 import { secondaryButtonClass } from "@/components/ui/styles";
-import { dimensionLabel, fmt, scrollBoxClass, tableClass, tdClass, thClass } from "./format";
+import { dimensionLabel, fmt, tableClass, tdClass, thClass } from "./format";
 import { FiguresTable } from "./figures-table";
 import { IntervalLine } from "./interval";
 
@@ -35,7 +36,7 @@ export function PanelDetail({ detail }: { detail: Detail }) {
       ) : null}
       <section aria-labelledby="confusion" className="space-y-3">
         <h2 id="confusion" className="text-xl font-semibold text-slate-900">Against the consensus</h2>
-        <div className={`${scrollBoxClass} max-w-md`}>
+        <ScrollBox label="Confusion matrix" className="max-w-lg">
           <table className={tableClass}>
             <caption className="px-3 pt-3 text-left text-sm text-slate-600">Confusion matrix {where}: units by the panel&apos;s verdict and the consensus.</caption>
             <thead className="bg-slate-50">
@@ -58,7 +59,7 @@ export function PanelDetail({ detail }: { detail: Detail }) {
               </tr>
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
         <p className="text-sm text-slate-600">{detail.noPanelVerdict} unit(s) with a consensus had no panel majority (a tie or missing verdicts) and are left out.</p>
       </section>
       <section aria-labelledby="disagreements" className="space-y-3">
@@ -67,7 +68,7 @@ export function PanelDetail({ detail }: { detail: Detail }) {
         {detail.disagreements.length === 0 ? (
           <p className="text-slate-700">The panel agrees with the consensus on every unit it has a verdict on.</p>
         ) : (
-          <div className={`${scrollBoxClass} max-h-[36rem] overflow-y-auto`}>
+          <ScrollBox label="Disagreements, scrollable" className="max-h-[36rem] overflow-y-auto">
             <table className={tableClass}>
               <caption className="sr-only">Units where the panel and the consensus differ</caption>
               <thead className="sticky top-0 bg-slate-50">
@@ -99,7 +100,7 @@ export function PanelDetail({ detail }: { detail: Detail }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
       </section>
     </div>

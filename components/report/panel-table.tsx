@@ -120,7 +120,7 @@ export function PanelTable({ setId, ranked, reported, selection }: { setId: numb
           Showing {rows.length} of {data.length} panels
         </p>
       </div>
-      <div ref={scroller} data-testid="panel-table-scroller" tabIndex={0} aria-label="Panels, scrollable" className="h-[28rem] overflow-auto rounded-lg border border-slate-200 bg-white" style={{ overflowAnchor: "none" }}>
+      <div ref={scroller} data-testid="panel-table-scroller" role="region" tabIndex={0} aria-label="Panels, scrollable" className="h-[28rem] overflow-auto rounded-lg border border-slate-200 bg-white" style={{ overflowAnchor: "none" }}>
         <table aria-rowcount={rows.length + 1} className="table-fixed text-left text-sm" style={{ width }}>
           <caption className="sr-only">Every panel of {ranked.panel_size} judges against the clinician consensus</caption>
           <colgroup>

@@ -27,7 +27,8 @@ export default async function JudgesPage({ params }: { params: Promise<{ setId: 
       <BackToSet set={set} />
       <PageHeader title={`Judges: ${set.name}`}>
         The candidate LLM judges&apos; verdicts on this set&apos;s units, and the rule the panel will be chosen by.{" "}
-        <Link href={`/calibration/sets/${set.id}/report`} className="font-medium text-accent-strong underline underline-offset-2">Open the report</Link>
+        <Link href={`/calibration/sets/${set.id}/report`} className="font-medium text-accent-strong underline underline-offset-2">Open the report</Link>{" "}
+        or <Link href={`/calibration/sets/${set.id}/freeze`} className="font-medium text-accent-strong underline underline-offset-2">freeze a panel</Link>.
       </PageHeader>
       <div className="space-y-8">
         <section aria-labelledby="rule" className={cardClass}>

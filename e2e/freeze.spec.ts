@@ -1,0 +1,103 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { demoCorpus } from "@/lib/demo";
+import { demoAccount, signIn } from "./fixtures";
+
+const SET = demoCorpus().calibrationSet.name;
+
+async function openJudges(page: Page) {
+  await page.goto("/calibration");
+  await page.getByRole("link", { name: `Judges, report and freeze: ${SET}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Judges: ${SET}` })).toBeVisible();
+}
+
+async function openFreeze(page: Page) {
+  await openJudges(page);
+  await page.getByRole("link", { name: "freeze a panel" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Freeze a panel: ${SET}` })).toBeVisible();
+}
+
+/** `concord verify-freeze` as a user runs it: exit code and what it printed. */
+function verifyFreeze(record: string, bundle: string): { code: number; out: string } {
+  try {
+    const out = execFileSync("node", ["--conditions=react-server", "cli/launch.mjs", "verify-freeze", record, bundle], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    return { code: 0, out };
+  } catch (error) {
+    const failed = error as { status: number; stdout: string; stderr: string };
+    return { code: failed.status, out: failed.stdout + failed.stderr };
+  }
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("a lead records a selection rule, freezes the top panel, and a second freeze must supersede the first", async ({ page }, testInfo) => {
+  await signIn(page, demoAccount("lead"));
+  await openJudges(page);
+  // The demo's verdicts are already in, so the rule is kept but is shown not to be a pre-registration.
+  await page.getByRole("button", { name: "Record the rule" }).click();
+  await expect(page.getByText("Recorded after verdicts on this set were imported: not a pre-registration.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Record the rule" })).toHaveCount(0);
+
+  await openFreeze(page);
+  const panel = page.getByLabel("Panel", { exact: true });
+  await expect(panel).toHaveValue(/^judge-\d\d,judge-\d\d,judge-\d\d$/, { timeout: 30_000 });
+  const top = await panel.inputValue();
+  await expect(page.getByText(/rank 1 of 455/)).toBeVisible();
+  await expect(page.getByText("This freeze follows the pre-registered rule.")).toBeVisible();
+  await page.getByLabel("Rationale").fill("Rank 1 by κ on every item, as the rule says; rank 2 is within the interval, so this is a recorded choice.");
+  await page.getByRole("button", { name: "Freeze this panel" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: /^Frozen panel #\d+$/ })).toBeVisible();
+  const first = Number((await page.getByRole("heading", { level: 1 }).textContent())?.replace(/\D/g, ""));
+  await expect(page.getByText("This is the set's current frozen panel.")).toBeVisible();
+  await expect(page.getByText(top.split(",").join(", ")).first()).toBeVisible();
+  await expect(page.getByText("The freeze follows it.")).toBeVisible();
+
+  // The record downloads as JSON, and verify-freeze reproduces it from an exported bundle.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the record (JSON)" }).click()]);
+  const recordPath = testInfo.outputPath("record.json");
+  await download.saveAs(recordPath);
+  const record = JSON.parse(readFileSync(recordPath, "utf8"));
+  expect(record).toMatchObject({ format: "concord-frozen-panel/v1", id: first, rank: 1, judges: top.split(","), rule: { followed: true, before_verdicts: false } });
+  const exported = await (await page.request.get("/api/bundle/export")).text();
+  const bundlePath = testInfo.outputPath("bundle.jsonl");
+  writeFileSync(bundlePath, exported);
+  const accepted = verifyFreeze(recordPath, bundlePath);
+  expect(accepted.out).toMatch(/^MATCH/m);
+  expect(accepted.code).toBe(0);
+
+  const lines = exported.split("\n");
+  const at = lines.findIndex((line) => line.includes('"kind":"verdict"') && record.scope.responses.includes(JSON.parse(line).response) && JSON.parse(line).verdict !== null);
+  const verdict = JSON.parse(lines[at]);
+  lines[at] = JSON.stringify({ ...verdict, verdict: !verdict.verdict });
+  writeFileSync(bundlePath, lines.join("\n"));
+  const refused = verifyFreeze(recordPath, bundlePath);
+  expect(refused.out).toMatch(/DIFFERS fingerprint/);
+  expect(refused.out).toMatch(/^MISMATCH/m);
+  expect(refused.code).toBe(1);
+
+  // Freezing again without naming the record it supersedes is refused.
+  await openFreeze(page);
+  await expect(page.getByLabel("Panel", { exact: true })).toHaveValue(top, { timeout: 30_000 });
+  const second = await page.getByLabel("Panel", { exact: true }).locator("option").nth(1).getAttribute("value");
+  await page.getByLabel("Panel", { exact: true }).selectOption(second ?? "");
+  await expect(page.getByText(/rank 2 of 455/)).toBeVisible();
+  await expect(page.getByText("This freeze departs from the pre-registered rule.")).toBeVisible();
+  await page.getByLabel("Rationale").fill("Rank 2 is indistinguishable from rank 1 and cheaper to run.");
+  await page.getByRole("button", { name: "Freeze this panel" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: `This set is already frozen (record #${first})` })).toBeVisible();
+
+  // Naming it, with a reason, is accepted; the history keeps both.
+  await page.getByRole("checkbox", { name: `Supersede record #${first}` }).check();
+  await page.getByLabel(`Why record #${first} is replaced`).fill("The rank-2 panel is as good within the interval and costs less.");
+  await page.getByRole("button", { name: "Freeze this panel" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Frozen panel #${first + 1}` })).toBeVisible();
+  await expect(page.getByText("Supersedes", { exact: true })).toBeVisible();
+  await expect(page.getByText("The freeze departs from it:")).toBeVisible();
+
+  await page.goto("/calibration/freezes");
+  const history = page.getByRole("list", { name: "Freeze history" }).getByRole("listitem");
+  await expect(history.filter({ hasText: `Record #${first + 1}` })).toContainText("Current");
+  await expect(history.filter({ hasText: `Record #${first}` }).filter({ hasNotText: `Record #${first + 1}` })).toContainText(`Superseded by #${first + 1}`);
+});
