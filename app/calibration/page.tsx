@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { CalibrationSetList } from "@/components/calibration/set-list";
 import { PageHeader } from "@/components/ui/page-header";
+import { buttonClass } from "@/components/ui/styles";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { listCalibrationSets } from "@/lib/server/calibration/listCalibrationSets";
 
@@ -12,6 +14,11 @@ export default async function CalibrationPage() {
   return (
     <>
       <PageHeader title="Calibration">Calibration sets, their clinicians and how far labeling has come.</PageHeader>
+      <p className="mb-6">
+        <Link href="/calibration/new" className={buttonClass}>
+          Draw a new calibration set
+        </Link>
+      </p>
       <CalibrationSetList sets={sets} />
     </>
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id } from "@/lib/bundle/schema";
+import { RATIONALE_MAX } from "@/lib/labeling/rules";
 
 const SetId = z.coerce.number().int().min(1);
 /** A response's place in the clinician's own queue, from 1: clinicians never see a response id. */
@@ -10,8 +11,6 @@ export type QueueInput = z.infer<typeof QueueInput>;
 
 export const LabelingViewInput = z.object({ setId: SetId, number: QueueNumber });
 export type LabelingViewInput = z.infer<typeof LabelingViewInput>;
-
-export const RATIONALE_MAX = 500;
 
 /** One verdict (and optional rationale) on one unit, sent the moment it is given. */
 export const SaveLabelInput = z.object({
