@@ -4,9 +4,9 @@ import { clinicianAgreement } from "@/lib/calibration/clinicians";
 import { calibrationInputFromBundle } from "@/lib/calibration/input";
 import { buildUnitTable, dimensionsPresent } from "@/lib/calibration/units";
 import { demoAccount, signIn } from "./fixtures";
-import { criteria, drawSet, seriousViolations } from "./labeling-helpers";
+import { criteria, drawSet, PARALLEL_SET_SIZE, seriousViolations } from "./labeling-helpers";
 
-const RESPONSES = 4;
+const RESPONSES = PARALLEL_SET_SIZE * 2;
 const RATIONALE = "I read this turn as only implying it.";
 const CLOSED = "This calibration set is closed, so its labels can no longer change.";
 
@@ -63,7 +63,7 @@ test("three clinicians label a drawn set in parallel by keyboard; the lead sees 
   const leadContext = await browser.newContext();
   const lead = await leadContext.newPage();
   await signIn(lead, demoAccount("lead"));
-  const setId = await drawSet(lead, { name: "E2E parallel labeling", size: 2, perItem: 2 });
+  const setId = await drawSet(lead, { name: "E2E parallel labeling", size: PARALLEL_SET_SIZE, perItem: 2 });
 
   const clinicians = await Promise.all([0, 1, 2].map((c) => openLabeling(browser, c, setId)));
   await Promise.all(
@@ -136,7 +136,7 @@ test("three clinicians label a drawn set in parallel by keyboard; the lead sees 
 
   await lead.getByRole("button", { name: "Close the set…" }).click();
   await lead.getByRole("button", { name: "Yes, close the set" }).click();
-  await expect(lead.getByRole("status").filter({ hasText: "The set is closed" })).toBeVisible();
+  await expect(lead.getByText(/Closed .*: labels are locked/)).toBeVisible();
 
   // A clinician still on an open-looking screen is refused by the server, and told so.
   const { page } = clinicians[0];

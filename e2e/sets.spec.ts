@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { demoAccount, signIn } from "./fixtures";
-import { freshSeed } from "./labeling-helpers";
+import { chooseDemoClinicians, freshSeed, seriousViolations } from "./labeling-helpers";
 
 /** Sends a captured server-action request again with another session, and returns the raw answer. */
 async function replay(page: Page, request: Request, edit: (body: string) => string = (b) => b): Promise<string> {
@@ -26,11 +26,13 @@ test("a lead hand-picks items, sees the composition, creates and closes a set; c
   await lead.getByRole("checkbox", { name: "Pick DEMO-0090" }).check();
   await lead.getByRole("checkbox", { name: "Pick DEMO-0091" }).check();
   await lead.getByRole("spinbutton", { name: "Responses per item" }).fill("3");
+  await chooseDemoClinicians(lead);
   const [preview] = await Promise.all([lead.waitForRequest(isAction), lead.getByRole("button", { name: "Preview the set" }).click()]);
   await expect(lead.getByText("2 items, 6 responses, 3 clinicians")).toBeVisible();
   const turns = lead.getByRole("table", { name: "Turns" });
   await expect(turns.getByRole("row")).not.toHaveCount(0);
   await expect(lead.getByRole("table", { name: "Subcategory" }).getByRole("row", { name: /Escalation mode|Fictional/ }).first()).toBeVisible();
+  expect(await seriousViolations(lead), "new set with its composition").toEqual([]);
 
   const [create] = await Promise.all([lead.waitForRequest(isAction), lead.getByRole("button", { name: "Create set" }).click()]);
   await expect(lead).toHaveURL(/\/calibration\/sets\/\d+$/);
@@ -39,6 +41,7 @@ test("a lead hand-picks items, sees the composition, creates and closes a set; c
   for (const tab of ["judges", "report", "freeze"]) {
     await expect(lead.getByRole("navigation", { name: "Calibration set" }).getByRole("link", { name: tab[0].toUpperCase() + tab.slice(1) })).toHaveAttribute("href", `/calibration/sets/${setId}/${tab}`);
   }
+  expect(await seriousViolations(lead), "set overview").toEqual([]);
   const csv = await lead.request.get(`/calibration/sets/${setId}/labels/csv`);
   expect(csv.status()).toBe(200);
   const [header, ...rows] = (await csv.text()).trimEnd().split("\r\n");

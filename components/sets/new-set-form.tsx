@@ -12,6 +12,8 @@ import type { SetCandidates } from "@/lib/server/sets/listSetCandidates";
 import { Composition } from "./composition";
 import { ItemPicker } from "./item-picker";
 
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /** Choose how to draw the set, preview its composition, then create it. */
 export function NewSetForm({ candidates }: { candidates: SetCandidates }) {
   const router = useRouter();
@@ -129,8 +131,8 @@ export function NewSetForm({ candidates }: { candidates: SetCandidates }) {
             Composition
           </h2>
           <p className="text-slate-700">
-            {previewed.itemIds.length} items, {previewed.responses} responses, {previewed.clinicians} clinicians: each clinician labels{" "}
-            {previewed.unitsPerClinician} criteria.
+            {count(previewed.itemIds.length, "item")}, {count(previewed.responses, "response")}, {count(previewed.clinicians, "clinician")}: each
+            clinician labels {count(previewed.unitsPerClinician, "criterion", "criteria")}.
           </p>
           {previewed.warnings.length > 0 ? (
             <Notice tone="info" title="Please check">
