@@ -57,7 +57,6 @@ export class LabelSync {
     window.addEventListener("storage", (event) => {
       if (event.key === this.key) this.take(parseOutbox(event.newValue));
     });
-    this.take(this.outbox());
   }
 
   private get key() {
@@ -82,7 +81,7 @@ export class LabelSync {
     this.take({ [unitKey(number, criterionId)]: pending });
   }
 
-  /** Sends everything still in the outbox. */
+  /** Sends everything still in the outbox, e.g. what an earlier page, a closed tab or a lost connection left. */
   flush() {
     this.take(this.outbox());
   }

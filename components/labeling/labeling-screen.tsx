@@ -110,6 +110,7 @@ export function LabelingScreen({ view, userId, breakMinutes }: Props) {
         return setHelpOpen(true);
     }
   });
+  useEffect(() => sync?.flush(), [sync]);
   useEffect(() => {
     const listener = (event: KeyboardEvent) => onKey(event);
     window.addEventListener("keydown", listener);
