@@ -11,7 +11,9 @@ export function Composition({ composition }: { composition: Record<Stratum, Stra
             <caption className="px-4 pt-3 text-left font-semibold text-slate-900">{STRATUM_LABELS[stratum]}</caption>
             <thead className="text-slate-700">
               <tr>
-                <th scope="col" className="px-4 py-2 font-semibold">{STRATUM_LABELS[stratum]}</th>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  <span className="sr-only">{STRATUM_LABELS[stratum]}</span>
+                </th>
                 <th scope="col" className="px-4 py-2 text-right font-semibold">In the corpus</th>
                 <th scope="col" className="px-4 py-2 text-right font-semibold">In the set</th>
               </tr>
