@@ -90,9 +90,12 @@ test("nothing a clinician can reach names a model, a judge, a reference, clinica
   const page = await context.newPage();
   await signIn(page, amara);
   const found: string[] = [];
+  const scripts = new Set<string>();
   const scan = async (path: string) => {
     const { html, rsc } = await bodies(page.request, path);
-    found.push(...leaks(path, await html.text(), forbidden), ...leaks(`${path} (RSC)`, await rsc.text(), forbidden));
+    const text = await html.text();
+    for (const [, src] of text.matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)) scripts.add(src);
+    found.push(...leaks(path, text, forbidden), ...leaks(`${path} (RSC)`, await rsc.text(), forbidden));
     return html;
   };
 
@@ -163,6 +166,10 @@ test("nothing a clinician can reach names a model, a judge, a reference, clinica
     expect(response.status(), JSON.stringify(save.data)).toBe(save.status);
     found.push(...leaks(`PUT /api/labels ${JSON.stringify(save.data).slice(0, 60)}`, await response.text(), forbidden));
   }
+
+  // The scripts those pages load.
+  expect(scripts.size).toBeGreaterThan(0);
+  for (const src of scripts) found.push(...leaks(src, await (await page.request.get(src)).text(), forbidden));
 
   expect(found).toEqual([]);
   await context.close();
