@@ -6,8 +6,19 @@ import { revisionStats, type ItemRevisionHistory, type ProvenancedCriterion, typ
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 
-/** The corpus's revision statistics (lib/rubric/revisionStats) over every published rubric version. */
-export async function getRevisionStats({ ctx }: { ctx: Ctx }): Promise<RevisionStats> {
+export interface CorpusRevisionStats {
+  stats: RevisionStats;
+  /** Items with a published rubric but no model-drafted criterion (written by hand or imported): not counted. */
+  undraftedItems: number;
+}
+
+/**
+ * The corpus's revision statistics (lib/rubric/revisionStats) over the published
+ * history of every item whose rubric started from a model draft. Items written wholly
+ * by people are left out: counting their criteria as "added" would say nothing about
+ * how drafts get revised.
+ */
+export async function getRevisionStats({ ctx }: { ctx: Ctx }): Promise<CorpusRevisionStats> {
   requireRole(ctx, "author", "lead");
   const rows = getDb()
     .select({
@@ -31,5 +42,6 @@ export async function getRevisionStats({ ctx }: { ctx: Ctx }): Promise<RevisionS
     criteria?.push(criterion);
   }
   const histories: ItemRevisionHistory[] = [...history].map(([item, versions]) => ({ item, versions: [...versions.values()] }));
-  return revisionStats(histories);
+  const drafted = histories.filter((h) => h.versions.some((v) => v.some((c) => c.provenance === "model")));
+  return { stats: revisionStats(drafted), undraftedItems: histories.length - drafted.length };
 }
