@@ -28,6 +28,6 @@ describe("mergeRubrics", () => {
     const merged = mergeRubrics(base, base.slice(1), base.slice(0, 3));
     expect(merged.filter((e) => !e.conflict && e.criterion === null).map((e) => e.id)).toEqual(["a", "e"]);
     expect(resolveMerge(merged, {}).map((x) => x.id)).toEqual(["b", "d"]);
-    expect(resolveMerge(mergeRubrics([], [c("t", "T")], [c("m", "M")]), {}).map((x) => x.id)).toEqual(["t", "m"]);
+    expect(resolveMerge(mergeRubrics([], [c("t", "T")], [c("m", "M")]), {}).map((x) => x.id)).toEqual(["m", "t"]);
   });
 });
