@@ -9,6 +9,7 @@ process.env.CONCORD_E2E_DIR ??= mkdtempSync(join(tmpdir(), "concord-e2e-"));
 
 export default defineConfig({
   testDir: "e2e",
+  globalTeardown: "./e2e/teardown.ts",
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),

@@ -8,7 +8,7 @@ const HOMES = [
 ] as const;
 
 for (const { role, path, heading } of HOMES) {
-  test(`a ${role} signs in and lands on their home`, async ({ page }) => {
+  test(`signing in as ${role} lands on ${path}`, async ({ page }) => {
     await signIn(page, demoAccount(role));
     await expect(page).toHaveURL(path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
@@ -57,4 +57,41 @@ test("signing out ends the session", async ({ page }) => {
   await page.goto("/items");
   await expect(page).toHaveURL(/\/login/);
   expect((await page.request.get("/api/bundle/export")).status()).toBe(401);
+});
+
+test("a person with several roles lands on the first area, sees all of them, and role changes apply at once", async ({ browser }) => {
+  const leadContext = await browser.newContext();
+  const lead = await leadContext.newPage();
+  await signIn(lead, demoAccount("lead"));
+  await lead.goto("/admin/users");
+  await lead.getByLabel("Name").fill("Robin Both");
+  await lead.getByLabel("Email").fill("robin@example.org");
+  await lead.getByLabel("Initial password").fill("robin-password-1");
+  await lead.getByRole("checkbox", { name: "Author" }).first().check();
+  await lead.getByRole("checkbox", { name: "Clinician" }).first().check();
+  await lead.getByRole("button", { name: "Create account" }).click();
+  await expect(lead.getByRole("status").filter({ hasText: "Account created." })).toBeVisible();
+
+  const page = await browser.newPage();
+  await signIn(page, { email: "robin@example.org", password: "robin-password-1" });
+  await expect(page).toHaveURL("/items");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link")).toHaveText(["Items", "My queue"]);
+  await nav.getByRole("link", { name: "My queue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "My queue" })).toBeVisible();
+
+  // The lead takes the author role away: Robin's very next request no longer has it.
+  const robin = lead.getByRole("listitem").filter({ hasText: "robin@example.org" });
+  await robin.getByRole("button", { name: "Manage Robin Both" }).click();
+  await robin.getByRole("checkbox", { name: "Author" }).uncheck();
+  await robin.getByRole("button", { name: "Save roles" }).click();
+  await expect(robin.getByRole("status").filter({ hasText: "Roles saved." })).toBeVisible();
+  expect((await page.goto("/items"))?.status()).toBe(403);
+
+  // Deactivated: the session no longer counts.
+  await robin.getByRole("button", { name: "Deactivate" }).click();
+  await expect(robin.getByRole("button", { name: "Reactivate" })).toBeVisible();
+  await page.goto("/queue");
+  await expect(page).toHaveURL(/\/login/);
+  await leadContext.close();
 });

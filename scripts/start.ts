@@ -49,8 +49,10 @@ async function main(): Promise<number> {
   console.log(`\nDatabase: ${resolve(config.CONCORD_DB_PATH)}${demo.seeded ? " (new; demo corpus seeded)" : ""}`);
   if (demo.accounts.length > 0) {
     console.log(demo.seeded ? "Demo accounts:" : "Demo accounts (as seeded; changes made since are kept):");
+    const emailWidth = Math.max(...demo.accounts.map((a) => a.email.length));
+    const passwordWidth = Math.max(...demo.accounts.map((a) => a.password.length));
     for (const account of demo.accounts) {
-      console.log(`  ${account.email.padEnd(28)} ${account.password.padEnd(20)} ${account.roles.join(", ")}`);
+      console.log(`  ${account.email.padEnd(emailWidth)}  ${account.password.padEnd(passwordWidth)}  ${account.roles.join(", ")}`);
     }
   }
   console.log(`\nConcord: ${url}\n`);

@@ -15,7 +15,6 @@ function integer(value: string | undefined, name: string, fallback: number): num
 }
 
 export const calibrate: Command = {
-  summary: "compute the calibration report of a bundle (JSON to stdout or --out)",
   async run(args) {
     const { values, positionals } = parseArgs({
       args,

@@ -4,7 +4,6 @@ import { createFirstLead } from "@/lib/server/users/createFirstLead";
 import type { Command } from "./index";
 
 export const createLeadCommand: Command = {
-  summary: "create-lead --email E --name N --password P — the first lead of an empty database",
   async run(args) {
     const { values } = parseArgs({
       args,

@@ -5,7 +5,6 @@ import { cliCtx } from "@/lib/server/systemCtx";
 import type { Command } from "./index";
 
 export const exportCommand: Command = {
-  summary: "export FILE — write every record as a bundle",
   async run(args) {
     const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
     const [file] = positionals;

@@ -8,7 +8,6 @@ import type { Command } from "./index";
 const SHOWN = 200;
 
 export const importCommand: Command = {
-  summary: "import FILE — import a bundle (all or nothing)",
   async run(args) {
     const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
     const [file] = positionals;

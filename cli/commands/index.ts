@@ -1,5 +1,4 @@
 export interface Command {
-  summary: string;
   /** Runs with the arguments after the command name; resolves to the exit code. */
   run(args: string[]): Promise<number>;
 }
@@ -9,8 +8,14 @@ export interface Command {
  * database driver). Add a file per command and register it here.
  */
 export const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  calibrate: { summary: "compute the calibration report of a bundle (JSON to stdout or --out)", load: async () => (await import("./calibrate")).calibrate },
-  import: { summary: "import a bundle into the database (all or nothing)", load: async () => (await import("./import")).importCommand },
-  export: { summary: "export the database as a bundle", load: async () => (await import("./export")).exportCommand },
-  "create-lead": { summary: "create the first lead account on an empty database", load: async () => (await import("./create-lead")).createLeadCommand },
+  calibrate: {
+    summary: "calibrate FILE.jsonl [--out REPORT.json] [--resamples N] [--seed S] [--panel-size K] — the calibration report",
+    load: async () => (await import("./calibrate")).calibrate,
+  },
+  import: { summary: "import FILE — import a bundle (all or nothing)", load: async () => (await import("./import")).importCommand },
+  export: { summary: "export FILE — write every record as a bundle", load: async () => (await import("./export")).exportCommand },
+  "create-lead": {
+    summary: "create-lead --email E --name N --password P — the first lead of an empty database",
+    load: async () => (await import("./create-lead")).createLeadCommand,
+  },
 };

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { BundleRecord, emptyBundle, type Bundle } from "./schema";
+import { BundleRecord, KEY_OF_KIND, RECORD_KINDS, emptyBundle, type Bundle } from "./schema";
 import { fastLabelOrVerdict } from "./fastpath";
 import { checkReferences, type KnownRecords } from "./references";
 
@@ -21,25 +21,17 @@ export interface ParsedBundle {
   issues: BundleIssue[];
 }
 
-const KIND_TO_KEY = {
-  item: "items",
-  rubric: "rubrics",
-  reference: "references",
-  response: "responses",
-  label: "labels",
-  verdict: "verdicts",
-} as const satisfies Record<BundleRecord["kind"], keyof Bundle>;
-
 function zodIssues(line: number, error: z.ZodError): BundleIssue[] {
   return error.issues.map((issue) => {
-    let reason = issue.message;
-    if (issue.code === "unrecognized_keys") {
-      reason = `unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
-    } else if (issue.code === "invalid_union" && issue.path.length === 0) {
-      reason = `must be one of item, rubric, reference, response, label, verdict`;
+    const path = issue.path.join(".");
+    if (issue.code === "invalid_union" && (path === "" || path === "kind")) {
+      return { line, field: "kind", reason: `must be one of ${RECORD_KINDS.join(", ")}` };
     }
-    const field = issue.path.length ? issue.path.join(".") : issue.code === "invalid_union" ? "kind" : "(record)";
-    return { line, field, reason };
+    if (issue.code === "unrecognized_keys") {
+      const keys = issue.keys.map((k) => `"${k}"`).join(", ");
+      return { line, field: path || "(record)", reason: `unknown key${issue.keys.length > 1 ? "s" : ""} ${keys}` };
+    }
+    return { line, field: path || "(record)", reason: issue.message };
   });
 }
 
@@ -82,7 +74,7 @@ export function parseBundle(text: string, known?: KnownRecords): ParsedBundle {
       }
       record = result.data;
     }
-    const key = KIND_TO_KEY[record.kind];
+    const key = KEY_OF_KIND[record.kind];
     (bundle[key] as BundleRecord[]).push(record);
     lines[key].push(lineNo);
   }

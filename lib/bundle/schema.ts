@@ -123,6 +123,16 @@ export interface Bundle {
   verdicts: VerdictRecord[];
 }
 
+/** Where each kind of record lives in a Bundle. */
+export const KEY_OF_KIND = {
+  item: "items",
+  rubric: "rubrics",
+  reference: "references",
+  response: "responses",
+  label: "labels",
+  verdict: "verdicts",
+} as const satisfies Record<RecordKind, keyof Bundle>;
+
 export function emptyBundle(): Bundle {
   return { items: [], rubrics: [], references: [], responses: [], labels: [], verdicts: [] };
 }

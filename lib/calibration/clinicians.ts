@@ -2,7 +2,9 @@ import { DIMENSIONS } from "../bundle/schema";
 import { cohenKappa } from "../stats/cohen";
 import { percentAgreement } from "../stats/agreement";
 import { MISSING, ONE } from "../stats/majority";
-import { multiRaterAgreement } from "../stats/multirater";
+import { fleissKappa } from "../stats/fleiss";
+import { gwetAc1Multi } from "../stats/gwet";
+import { ratingTerms } from "../stats/multirater";
 import type { UnitTable } from "./units";
 
 export interface AgreementFigures {
@@ -19,12 +21,12 @@ export interface ClinicianAgreement extends AgreementFigures {
 }
 
 function figures(counts: number[][]): AgreementFigures {
-  const result = multiRaterAgreement(counts, 2);
+  const terms = ratingTerms(counts, 2);
   return {
     units: counts.length,
-    percent_agreement: result.percentAgreement,
-    fleiss_kappa: result.fleissKappa,
-    gwet_ac1: result.gwetAc1,
+    percent_agreement: terms.observed,
+    fleiss_kappa: fleissKappa(terms),
+    gwet_ac1: gwetAc1Multi(terms),
   };
 }
 

@@ -1,4 +1,4 @@
-import { RECORD_KINDS, type Bundle, type RubricRecord } from "@/lib/bundle/schema";
+import { KEY_OF_KIND, RECORD_KINDS, type Bundle, type RubricRecord } from "@/lib/bundle/schema";
 import { mulberry32, seedFromString, shuffled } from "@/lib/stats/prng";
 import { DEMO_ACCOUNTS } from "./accounts";
 import { demoItems, type DemoItem } from "./items";
@@ -105,15 +105,6 @@ export function demoCorpus(): DemoCorpus {
   };
   return { bundle, accounts: DEMO_ACCOUNTS.map((a) => ({ ...a, roles: [...a.roles] })), calibrationSet };
 }
-
-const KEY_OF_KIND = {
-  item: "items",
-  rubric: "rubrics",
-  reference: "references",
-  response: "responses",
-  label: "labels",
-  verdict: "verdicts",
-} as const satisfies Record<(typeof RECORD_KINDS)[number], keyof Bundle>;
 
 /** The demo bundle as JSON Lines: one record per line, kinds in bundle order, a trailing newline. */
 export function demoBundleText(): string {

@@ -1,3 +1,4 @@
+import type { RatingTerms } from "./multirater";
 import { confusionTotal, type Confusion } from "./confusion";
 
 /**
@@ -12,4 +13,17 @@ export function gwetAc1(c: Confusion): number | null {
   const pi = ((c.n11 + c.n10) / n + (c.n11 + c.n01) / n) / 2;
   const pe = 2 * pi * (1 - pi);
   return (po - pe) / (1 - pe);
+}
+
+/**
+ * Gwet's AC1 for many raters: (P̄ − Pe)/(1 − Pe), Pe = Σ_k π_k(1−π_k)/(q−1) with q
+ * categories (2π(1−π) for binary verdicts). Null without units.
+ */
+export function gwetAc1Multi({ observed, shares }: RatingTerms): number | null {
+  if (observed === null) return null;
+  const q = shares.length;
+  let chance = 0;
+  for (const p of shares) chance += p * (1 - p);
+  chance = q > 1 ? chance / (q - 1) : 1;
+  return chance === 1 ? null : (observed - chance) / (1 - chance);
 }

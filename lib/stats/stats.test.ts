@@ -3,9 +3,16 @@ import { percentAgreement } from "./agreement";
 import { cohenKappa, cohenKappaLabels } from "./cohen";
 import { confusionOf } from "./confusion";
 import { macroF1 } from "./f1";
-import { gwetAc1 } from "./gwet";
 import { MISSING, ONE, ZERO, majorityTable, strictMajority } from "./majority";
-import { multiRaterAgreement } from "./multirater";
+import { fleissKappa } from "./fleiss";
+import { gwetAc1, gwetAc1Multi } from "./gwet";
+import { ratingTerms } from "./multirater";
+
+/** The three multi-rater figures of a count table. */
+function multiRaterAgreement(counts: number[][], categories?: number) {
+  const terms = ratingTerms(counts, categories);
+  return { units: terms.units, percentAgreement: terms.observed, fleissKappa: fleissKappa(terms), gwetAc1: gwetAc1Multi(terms) };
+}
 import { percentileSorted } from "./percentile";
 import { mulberry32, shuffled } from "./prng";
 
