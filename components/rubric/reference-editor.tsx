@@ -61,7 +61,7 @@ export function ReferenceEditor({ initial }: { initial: ItemForEditing }) {
       return callApi<ReferenceVersionView>("POST", itemApi(itemId, "/reference/publish"), { changeNote });
     },
     onSuccess: async (result) => {
-      setOutcome(result.ok ? { ok: true, data: `Published version ${result.data.version}.` } : result);
+      setOutcome(result.ok ? { ok: true, data: `Published version ${result.data.version}.` } : result.status === 409 ? null : result);
       if (result.ok) {
         setDraftExists(false);
         setText(result.data.text);
@@ -150,7 +150,7 @@ export function ReferenceEditor({ initial }: { initial: ItemForEditing }) {
               Reference response
             </label>
             <textarea id="reference-text" value={text} rows={10} disabled={busy} onChange={(e) => edit(e.target.value)} className={inputClass} />
-            <SaveStatusLine status={status} />
+            <SaveStatusLine status={status} unsaved={unsaved} />
           </div>
           <PublishBar
             nextVersion={(latest?.version ?? 0) + 1}

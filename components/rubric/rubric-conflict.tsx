@@ -32,8 +32,11 @@ export function RubricConflict({ message, theirs, base, mine, onUse }: Props) {
   const entries = mergeRubrics(base, theirs.criteria, mine);
   const conflicts = entries.filter((e): e is Extract<MergeEntry, { conflict: true }> => e.conflict);
   const chosen = conflicts.every((e) => choices[e.id]);
-  const stored = (c: Criterion): StoredCriterion =>
-    mine.find((m) => m.id === c.id && m.text === c.text) ?? theirs.criteria.find((t) => t.id === c.id) ?? { ...c, provenance: "person", keptAsDrafted: null };
+  // Provenance is only shown here: the server works it out again when the merge is saved.
+  const stored = (c: Criterion): StoredCriterion => {
+    const known = [...mine, ...theirs.criteria].find((k) => k.id === c.id);
+    return { ...c, provenance: known?.provenance ?? "person", keptAsDrafted: known?.keptAsDrafted ?? null };
+  };
   const theirName = `version ${theirs.version}`;
 
   return (

@@ -97,7 +97,8 @@ export function RubricEditor({ initial }: { initial: ItemForEditing }) {
       return callApi<RubricVersionView>("POST", itemApi(itemId, "/rubric/publish"), { changeNote });
     },
     onSuccess: async (result) => {
-      setOutcome(result.ok ? { ok: true, data: `Published version ${result.data.version}.` } : result);
+      // A refusal for a stale draft is told by the conflict view, not twice.
+      setOutcome(result.ok ? { ok: true, data: `Published version ${result.data.version}.` } : result.status === 409 ? null : result);
       if (result.ok) {
         setDraftExists(false);
         adopt(result.data, result.data.version);
@@ -200,7 +201,7 @@ export function RubricEditor({ initial }: { initial: ItemForEditing }) {
           </button>
         </fieldset>
         <Advice rows={rows} />
-        <SaveStatusLine status={status} />
+        <SaveStatusLine status={status} unsaved={unsaved} />
       </section>
       <PublishBar
         nextVersion={(latest?.version ?? 0) + 1}
