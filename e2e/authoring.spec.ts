@@ -87,6 +87,19 @@ test("an author filters the items, drafts a rubric from notes, revises it and se
   await expect(diff.getByRole("row").nth(1).locator("ins")).toContainText(["warning sign"]);
   await expect(diff.getByRole("row").nth(8)).toContainText("Written by a person");
   expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole("navigation", { name: "Item" }).getByRole("link", { name: "Reference" }).click();
+  await page.getByRole("button", { name: "Draft reference" }).click();
+  await expect(status(page, "The model's reference is now your draft.")).toBeVisible();
+  await expect(page.getByLabel("Reference response")).toHaveValue(/^I'm really glad you told me this\./);
+  await page.getByLabel("Change note").fill("Drafted from the revised rubric");
+  await page.getByRole("button", { name: "Publish version 1" }).click();
+  await expect(status(page, "Published version 1.")).toBeVisible();
+  await expect(page.getByText("written against rubric version 2")).toBeVisible();
+
+  await page.goto("/revisions");
+  await expect(page.getByText("1 item drafted by a model: 7 drafted criteria, of which 4 kept as drafted and 3 rewritten (42.9%)")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await lead.context().close();
   await page.context().close();
 });

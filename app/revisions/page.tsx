@@ -7,6 +7,8 @@ import { getRevisionStats } from "@/lib/server/authoring/getRevisionStats";
 
 export const metadata: Metadata = { title: "Revision statistics" };
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 export default async function RevisionsPage() {
   await requirePageUser("author", "lead");
   const { stats, undraftedItems } = await getRevisionStats({ ctx: await getCtx() });
@@ -16,13 +18,13 @@ export default async function RevisionsPage() {
     <>
       <PageHeader title="Revision statistics">
         How authors revised model-drafted rubrics, from each criterion&apos;s first published wording to the latest version.{" "}
-        {undraftedItems > 0 ? `${undraftedItems} items whose rubrics were written without a model draft are not counted.` : null}
+        {undraftedItems > 0 ? `${count(undraftedItems, "item whose rubric was", "items whose rubrics were")} written without a model draft ${undraftedItems === 1 ? "is" : "are"} not counted.` : null}
       </PageHeader>
       <div className="space-y-6">
         <p className="text-slate-800">
-          {stats.items} items drafted by a model: {overall.drafted} drafted criteria, of which {overall.keptAsDrafted} were kept as drafted and{" "}
-          {overall.rewritten} rewritten ({share}); {overall.added} criteria added in {overall.itemsWithAdditions} items; {overall.removed} removed;{" "}
-          {overall.weightChanges} weight changes.
+          {count(stats.items, "item", "items")} drafted by a model: {count(overall.drafted, "drafted criterion", "drafted criteria")}, of which{" "}
+          {overall.keptAsDrafted} kept as drafted and {overall.rewritten} rewritten ({share}); {count(overall.added, "criterion", "criteria")} added in{" "}
+          {count(overall.itemsWithAdditions, "item", "items")}; {overall.removed} removed; {count(overall.weightChanges, "weight change", "weight changes")}.
         </p>
         <RevisionStatsTable stats={stats} />
         <a href="/api/authoring/revision-stats?format=csv" download className={secondaryButtonClass}>

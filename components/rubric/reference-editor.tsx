@@ -52,7 +52,7 @@ export function ReferenceEditor({ initial }: { initial: ItemForEditing }) {
       setText(result.data.text);
       setBaseVersion(result.data.baseVersion);
       setDraftExists(true);
-      setOutcome({ ok: true, data: "The model's reference is now your draft. Your previous text is kept in the audit log." });
+      setOutcome({ ok: true, data: "The model's reference is now your draft." });
     },
   });
   const publish = useMutation({
