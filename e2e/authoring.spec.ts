@@ -46,6 +46,18 @@ test("an author filters the items, drafts a rubric from notes, revises it and se
   await expect(page.getByText("1 item matches; page 1 of 1.")).toBeVisible();
   await page.getByRole("link", { name: "E2E-AUTH-1" }).click();
 
+  // The item editor: add a turn (checked by the bundle's rules), move it, save; it stays after a reload.
+  await page.getByRole("button", { name: "Add a user turn" }).click();
+  await expect(page.getByText("User turn 3 must not be empty.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save dialogue and notes" })).toBeDisabled();
+  await page.getByLabel("User turn 3").fill("I don't know if I should tell anyone.");
+  await page.getByRole("button", { name: "Move turn 3 up" }).click();
+  await page.getByRole("button", { name: "Save dialogue and notes" }).click();
+  await expect(status(page, "Dialogue and notes saved.")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.reload();
+  await expect(page.getByLabel("User turn 2")).toHaveValue("I don't know if I should tell anyone.");
+
   await page.getByRole("navigation", { name: "Item" }).getByRole("link", { name: "Rubric" }).click();
   await page.getByRole("button", { name: "Draft from notes" }).click();
   await expect(status(page, "The model's seven criteria were added to your draft.")).toBeVisible();

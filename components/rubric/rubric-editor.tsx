@@ -8,6 +8,7 @@ import { secondaryButtonClass } from "@/components/ui/styles";
 import { rubricWarnings, scaffoldCriteria } from "@/lib/rubric/warnings";
 import type { ItemForEditing } from "@/lib/server/authoring/getItemForEditing";
 import type { RubricVersionView, StoredCriterion } from "@/lib/server/authoring/rubrics";
+import { DIMENSION_LABELS } from "@/lib/taxonomy";
 import { CriterionRow } from "./criterion-row";
 import { DraftingBar } from "./drafting-bar";
 import { PublishBar } from "./publish-bar";
@@ -135,7 +136,16 @@ export function RubricEditor({ initial }: { initial: ItemForEditing }) {
     return (
       <div className="space-y-4">
         <RubricHeader data={data} />
-        <p className="text-slate-600">Only authors can edit rubrics. The latest published version is shown on the Versions tab.</p>
+        <p className="text-slate-600">Only authors can edit rubrics.</p>
+        {latest ? (
+          <ol className="list-decimal space-y-2 pl-6">
+            {latest.criteria.map((c) => (
+              <li key={c.id}>
+                {c.text} <span className="text-sm text-slate-600">({DIMENSION_LABELS[c.dimension].label}, weight {c.weight})</span>
+              </li>
+            ))}
+          </ol>
+        ) : null}
       </div>
     );
   }
