@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { callApi, itemApi, type ApiResult } from "@/components/items/api";
 import { formatTime } from "@/components/items/format";
-import { useItemForEditing } from "./rubric-editor";
+import { useItemForEditing } from "@/components/items/use-item-for-editing";
 import { PublishBar } from "./publish-bar";
 import { SaveStatusLine } from "./save-status";
 import { useAutosave } from "./use-autosave";

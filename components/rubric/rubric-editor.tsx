@@ -1,8 +1,9 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { callApi, itemApi, type ApiResult } from "@/components/items/api";
+import { useItemForEditing } from "@/components/items/use-item-for-editing";
 import { Notice } from "@/components/ui/notice";
 import { secondaryButtonClass } from "@/components/ui/styles";
 import { rubricWarnings, scaffoldCriteria } from "@/lib/rubric/warnings";
@@ -17,21 +18,6 @@ import { RubricHeader } from "./rubric-header";
 import { draftBlocker, rowsFrom, toDraft, type Row } from "./rows";
 import { SaveStatusLine } from "./save-status";
 import { useAutosave } from "./use-autosave";
-
-export const itemQueryKey = (itemId: string) => ["authoring-item", itemId];
-
-/** Loads (and reloads) everything an item's editors show; the server page passes the first copy. */
-export function useItemForEditing(initial: ItemForEditing) {
-  return useQuery({
-    queryKey: itemQueryKey(initial.item.id),
-    queryFn: async () => {
-      const result = await callApi<ItemForEditing>("GET", itemApi(initial.item.id));
-      if (!result.ok) throw new Error(result.error);
-      return result.data;
-    },
-    initialData: initial,
-  });
-}
 
 const newRow = (c: Pick<Row, "dimension" | "text"> & { weight: number }): Row => ({
   key: crypto.randomUUID(), id: null, dimension: c.dimension, weight: String(c.weight), text: c.text, provenance: null, keptAsDrafted: null,
