@@ -1,5 +1,5 @@
 /**
- * `npx tsx --conditions=react-server bench/authoring.bench.ts`: times the item browser
+ * `npm run bench:authoring`: times the item browser
  * and publishing with 1,000 items — the services in this process, then the built app
  * (`next build` first) in a real browser, signed in as the demo author. Prints medians
  * and 95th percentiles in milliseconds.
