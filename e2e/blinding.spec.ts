@@ -136,11 +136,14 @@ test("nothing a clinician can reach names a model, a judge, a reference, clinica
   expect(leaks("rsc", await minePage.rsc.text(), control)).toHaveLength(1);
 
   for (const path of [`/label/${DEMO_SET}/${total + 1}`, "/label/999/1", "/label/abc/1", "/queue/999"]) expect((await scan(path)).status(), path).toBe(404);
-  for (const path of ["/calibration", "/calibration/new", `/calibration/sets/${DEMO_SET}`, "/items", "/admin/users", "/admin/import"]) {
+  const item = calibrationSet.itemIds[0];
+  const authorPages = ["/items", "/revisions", `/items/${item}`, `/items/${item}/rubric`, `/items/${item}/reference`, `/items/${item}/history`];
+  for (const path of ["/calibration", "/calibration/new", `/calibration/sets/${DEMO_SET}`, "/admin/users", "/admin/import", ...authorPages]) {
     expect((await scan(path)).status(), path).toBe(403);
   }
   for (const path of [`/calibration/sets/${DEMO_SET}/judges`, `/calibration/sets/${DEMO_SET}/report`, `/calibration/sets/${DEMO_SET}/freeze`]) await scan(path);
-  for (const path of ["/api/bundle/export", `/calibration/sets/${DEMO_SET}/labels/bundle`, `/calibration/sets/${DEMO_SET}/labels/csv`]) {
+  const authorEndpoints = ["/api/items", `/api/items/${item}`, `/api/items/${item}/versions`, "/api/authoring/revision-stats"];
+  for (const path of ["/api/bundle/export", `/calibration/sets/${DEMO_SET}/labels/bundle`, `/calibration/sets/${DEMO_SET}/labels/csv`, ...authorEndpoints]) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(403);
     found.push(...leaks(path, await response.text(), forbidden));
