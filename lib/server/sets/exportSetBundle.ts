@@ -17,12 +17,12 @@ import { pinnedCriteria, setLabels, unitKey } from "./setUnits";
  * its responses and its clinicians' labels on its units. `concord calibrate` on this
  * file reproduces the set's consensus and agreement offline.
  */
-export async function exportSetBundle({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ name: string; text: string }> {
+export async function exportSetBundle({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<string> {
   requireRole(ctx, "lead");
   const { setId } = SetIdInput.parse(input);
   return getDb().transaction(
     (tx) => {
-      const set = readSet(tx, setId);
+      readSet(tx, setId);
       const itemIds = tx.select({ id: calibrationSetItems.itemId }).from(calibrationSetItems).where(eq(calibrationSetItems.setId, setId));
       const responseIds = tx.select({ id: calibrationSetResponses.responseId }).from(calibrationSetResponses).where(eq(calibrationSetResponses.setId, setId));
       const criteria = pinnedCriteria(tx, setId);
@@ -49,7 +49,7 @@ export async function exportSetBundle({ ctx, input }: { ctx: Ctx; input: unknown
           .map((l) => canonicalLabel({ kind: "label", rater: l.raterId, response: l.responseId, criterion: l.criterionId, verdict: l.verdict, rationale: l.rationale ?? undefined })),
         verdicts: [],
       };
-      return { name: set.name, text: bundleText(bundle) };
+      return bundleText(bundle);
     },
     { behavior: "deferred" },
   );

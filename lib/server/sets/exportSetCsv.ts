@@ -21,13 +21,13 @@ function freeText(text: string): string {
 }
 
 /** One row per label on the set's units: verdict 1/0, and the unit's consensus (1/0, empty when none). */
-export async function exportSetCsv({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ name: string; text: string }> {
+export async function exportSetCsv({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<string> {
   requireRole(ctx, "lead");
   const { setId } = SetIdInput.parse(input);
   const db = getDb();
   return db.transaction(
     (tx) => {
-      const set = readSet(tx, setId);
+      readSet(tx, setId);
       const { table, consensus } = setUnits(db, setId);
       const unitOf = new Map<string, number>();
       for (let u = 0; u < table.count; u++) unitOf.set(unitKey(table.responses[table.response[u]], table.criteria[table.criterion[u]]), u);
@@ -44,7 +44,7 @@ export async function exportSetCsv({ ctx, input }: { ctx: Ctx; input: unknown })
             .join(","),
         );
       }
-      return { name: set.name, text: rows.join("\r\n") + "\r\n" };
+      return rows.join("\r\n") + "\r\n";
     },
     { behavior: "deferred" },
   );

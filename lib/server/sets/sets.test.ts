@@ -145,7 +145,7 @@ describe("calibration set services", () => {
   it("exports the labels as a bundle that reproduces the figures offline, and as CSV", async () => {
     const [{ p }] = db.all<{ p: number }>(sql`SELECT position AS p FROM calibration_queue WHERE set_id = 1 AND user_id = 'clin-2' AND response_id = 'r-1'`);
     await saveLabel({ ctx: clin2, input: { setId: 1, number: p + 1, criterionId: "I-1.c1", verdict: true, rationale: '=SUM(A1), "quoted"', givenAt: Date.now() } });
-    const { text } = await exportSetBundle({ ctx: lead, input: { setId: 1 } });
+    const text = await exportSetBundle({ ctx: lead, input: { setId: 1 } });
     const parsed = parseBundle(text);
     expect(parsed.issues).toEqual([]);
     expect(parsed.bundle.labels).toHaveLength(4);
@@ -154,7 +154,7 @@ describe("calibration set services", () => {
     const overview = await getSetOverview({ ctx: lead, input: { setId: 1 } });
     expect(clinicianAgreement(table, dimensionsPresent(table))).toEqual(overview.agreement);
 
-    const csv = (await exportSetCsv({ ctx: lead, input: { setId: 1 } })).text.split("\r\n");
+    const csv = (await exportSetCsv({ ctx: lead, input: { setId: 1 } })).split("\r\n");
     expect(csv[0]).toBe("item,response,criterion,dimension,weight,rater,verdict,rationale,consensus,labeled_at");
     expect(csv).toHaveLength(6);
     expect(csv[1]).toMatch(/^I-1,r-1,I-1\.c1,identification,10,clin-1,1,Short reason\.,1,\d{4}-/);

@@ -7,7 +7,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ set
   return respond(async (ctx) => {
     requireRole(ctx, "lead");
     const { setId } = await params;
-    const { text } = await exportSetBundle({ ctx, input: { setId } });
+    const text = await exportSetBundle({ ctx, input: { setId } });
     return new Response(text, {
       headers: {
         "Content-Type": "application/x-ndjson; charset=utf-8",
