@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+// The local chat-completions stub the app drafts with (test/llm-stub.ts), next to the app's port.
+const LLM_PORT = Number(process.env.E2E_LLM_PORT ?? PORT + 1);
 // Workers load this file again and inherit the environment, so they reuse the same directory.
 process.env.CONCORD_E2E_DIR ??= mkdtempSync(join(tmpdir(), "concord-e2e-"));
 
@@ -36,16 +38,26 @@ export default defineConfig({
   },
   projects: [{ name: "chromium" }],
   // The built app, started the way a user starts it, on a database nobody else uses.
-  webServer: {
-    command: "npm start",
-    url: `http://localhost:${PORT}/login`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      PORT: String(PORT),
-      CONCORD_DB_PATH: join(process.env.CONCORD_E2E_DIR, "concord.db"),
-      NEXT_TELEMETRY_DISABLED: "1",
+  webServer: [
+    {
+      command: `npx tsx test/llm-stub.ts ${LLM_PORT}`,
+      url: `http://127.0.0.1:${LLM_PORT}/v1/models`,
+      timeout: 30_000,
+      reuseExistingServer: false,
     },
-  },
+    {
+      command: "npm start",
+      url: `http://localhost:${PORT}/login`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: {
+        PORT: String(PORT),
+        CONCORD_DB_PATH: join(process.env.CONCORD_E2E_DIR, "concord.db"),
+        CONCORD_LLM_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+        CONCORD_LLM_MODEL: "stub-model",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    },
+  ],
 });

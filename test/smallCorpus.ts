@@ -37,6 +37,7 @@ export function smallCorpus(): DemoCorpus {
       { id: "author-1", email: "author@demo.test", name: "Ada Author", password: "demo-author-pass", roles: ["author"] },
       ...clinicians.map((id, i) => ({ id, email: `${id}@demo.test`, name: `Clinician ${i + 1}`, password: `demo-${id}-pass`, roles: ["clinician" as const] })),
     ],
+    modelDraftedCriteria: [],
     calibrationSet: { name: "Demo calibration", seed: 20260714, itemIds: ["I-1", "I-2"], responseIds: responses.map((r) => r.id), clinicianIds: clinicians },
   };
 }

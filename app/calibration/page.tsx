@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CalibrationSetList } from "@/components/calibration/set-list";
 import { PageHeader } from "@/components/ui/page-header";
+import { buttonClass } from "@/components/ui/styles";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { listCalibrationSets } from "@/lib/server/calibration/listCalibrationSets";
 
@@ -13,6 +14,11 @@ export default async function CalibrationPage() {
   return (
     <>
       <PageHeader title="Calibration">Calibration sets, their clinicians and how far labeling has come.</PageHeader>
+      <p className="mb-6">
+        <Link href="/calibration/new" className={buttonClass}>
+          Draw a new calibration set
+        </Link>
+      </p>
       <CalibrationSetList sets={sets} />
       <section aria-labelledby="judge-panels" className="mt-8 space-y-2">
         <h2 id="judge-panels" className="text-lg font-semibold text-slate-900">Judge panels</h2>

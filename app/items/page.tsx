@@ -1,18 +1,57 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { ZodError } from "zod";
+import { ItemFilters } from "@/components/items/item-filters";
 import { ItemTable } from "@/components/items/item-table";
+import { Pagination } from "@/components/items/pagination";
+import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
-import { listItems } from "@/lib/server/items/listItems";
+import { searchItems } from "@/lib/server/authoring/searchItems";
 
 export const metadata: Metadata = { title: "Items" };
 
-export default async function ItemsPage() {
+type Search = Record<string, string | string[] | undefined>;
+
+/** The URL's filters; empty fields (a submitted form's "Any") mean no filter. */
+function filtersOf(search: Search): Record<string, string> {
+  return Object.fromEntries(Object.entries(search).flatMap(([key, value]) => (typeof value === "string" && value !== "" ? [[key, value]] : [])));
+}
+
+export default async function ItemsPage({ searchParams }: { searchParams: Promise<Search> }) {
   await requirePageUser("author", "lead");
-  const items = await listItems({ ctx: await getCtx() });
+  const filters = filtersOf(await searchParams);
+  const ctx = await getCtx();
+  const result = await searchItems({ ctx, input: filters }).catch((error: unknown) => {
+    if (error instanceof ZodError) return null;
+    throw error;
+  });
   return (
     <>
-      <PageHeader title="Items">Every item in the corpus, with its rubric status ({items.length} items).</PageHeader>
-      <ItemTable items={items} />
+      <PageHeader title="Items">
+        Find an item by its metadata, its authoring status or words from its dialogue and notes, then edit its dialogue, rubric and reference.{" "}
+        <Link href="/revisions" className="font-medium text-accent-strong underline">
+          Revision statistics
+        </Link>
+      </PageHeader>
+      {result ? (
+        <div className="space-y-5">
+          <ItemFilters filters={filters} facets={result.facets} />
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {result.total === 0
+              ? "No items match these filters."
+              : `${result.total} item${result.total === 1 ? "" : "s"} match${result.total === 1 ? "es" : ""}; page ${result.page} of ${result.pages}.`}
+          </p>
+          {result.items.length > 0 ? <ItemTable items={result.items} /> : null}
+          <Pagination filters={filters} page={result.page} pages={result.pages} />
+        </div>
+      ) : (
+        <Notice tone="error" title="These filters are not valid.">
+          <Link href="/items" className="underline">
+            Show all items
+          </Link>
+        </Notice>
+      )}
     </>
   );
 }

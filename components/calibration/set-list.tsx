@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
 import type { CalibrationSetSummary } from "@/lib/server/calibration/listCalibrationSets";
 
@@ -23,7 +24,11 @@ export function CalibrationSetList({ sets }: { sets: CalibrationSetSummary[] }) 
         <tbody className="divide-y divide-slate-100">
           {sets.map((set) => (
             <tr key={set.id}>
-              <th scope="row" className="px-4 py-2.5 font-medium text-slate-900">{set.name}</th>
+              <th scope="row" className="px-4 py-2.5 font-medium text-slate-900">
+                <Link href={`/calibration/sets/${set.id}`} className="text-accent-strong underline underline-offset-2">
+                  {set.name}
+                </Link>
+              </th>
               <td className="px-4 py-2.5">{set.status === "open" ? "Open" : "Closed"}</td>
               <td className="px-4 py-2.5 text-right tabular-nums">{set.items}</td>
               <td className="px-4 py-2.5 text-right tabular-nums">{set.responses}</td>

@@ -1,20 +1,16 @@
-import { Notice } from "@/components/ui/notice";
-import type { ItemSummary, RubricStatus } from "@/lib/server/items/listItems";
-import { AGE_BAND_LABELS, SSH_SUBCATEGORIES } from "@/lib/taxonomy";
+import Link from "next/link";
+import type { ItemListing } from "@/lib/server/authoring/searchItems";
+import { AGE_BAND_LABELS, stageLabel, subcategoryLabel } from "@/lib/taxonomy";
+import { itemPage } from "./api";
 
-const RUBRIC_STATUS: Record<RubricStatus, string> = { none: "No rubric", draft: "Draft only", published: "Published" };
-
-function subcategoryLabel(slug: string): string {
-  return SSH_SUBCATEGORIES.find((entry) => entry.slug === slug)?.label ?? slug;
+function rubricStatus(item: ItemListing): string {
+  const drafts = item.drafts > 0 ? `${item.drafts} draft${item.drafts === 1 ? "" : "s"} in progress` : null;
+  if (item.publishedVersion === null) return drafts ?? "No rubric yet";
+  const changed = item.pinnedVersion !== null && item.publishedVersion > item.pinnedVersion ? ` (calibrated on v${item.pinnedVersion})` : "";
+  return [`Published v${item.publishedVersion}${changed}`, drafts].filter(Boolean).join(" · ");
 }
 
-function rubricStatus(item: ItemSummary): string {
-  if (item.rubricStatus !== "published") return RUBRIC_STATUS[item.rubricStatus];
-  return `Published v${item.publishedVersion}${item.hasDraft ? " · draft in progress" : ""}`;
-}
-
-export function ItemTable({ items }: { items: ItemSummary[] }) {
-  if (items.length === 0) return <Notice tone="info">No items yet. A lead can import a bundle of items.</Notice>;
+export function ItemTable({ items }: { items: ItemListing[] }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">
@@ -22,19 +18,30 @@ export function ItemTable({ items }: { items: ItemSummary[] }) {
         <thead className="bg-slate-50 text-slate-700">
           <tr>
             <th scope="col" className="px-4 py-2.5 font-semibold">Item</th>
-            <th scope="col" className="px-4 py-2.5 font-semibold">Subcategory</th>
+            <th scope="col" className="px-4 py-2.5 font-semibold">Opening turn</th>
+            <th scope="col" className="px-4 py-2.5 font-semibold">Subcategory and stage</th>
             <th scope="col" className="px-4 py-2.5 font-semibold">Age band</th>
-            <th scope="col" className="px-4 py-2.5 text-right font-semibold">User turns</th>
+            <th scope="col" className="px-4 py-2.5 text-right font-semibold">Turns</th>
             <th scope="col" className="px-4 py-2.5 font-semibold">Rubric</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {items.map((item) => (
             <tr key={item.id}>
-              <th scope="row" className="px-4 py-2.5 font-mono font-medium text-slate-900">{item.id}</th>
-              <td className="px-4 py-2.5">{subcategoryLabel(item.subcategory)}</td>
+              <th scope="row" className="px-4 py-2.5 font-mono font-medium">
+                <Link href={itemPage(item.id)} className="text-accent-strong underline">
+                  {item.id}
+                </Link>
+              </th>
+              <td className="max-w-72 px-4 py-2.5 text-slate-700">
+                <span className="line-clamp-2">{item.opening}</span>
+              </td>
+              <td className="px-4 py-2.5">
+                {subcategoryLabel(item.subcategory)}
+                <span className="block text-slate-600">{stageLabel(item.stage)}</span>
+              </td>
               <td className="px-4 py-2.5">{AGE_BAND_LABELS[item.age]}</td>
-              <td className="px-4 py-2.5 text-right tabular-nums">{item.user_turns.length}</td>
+              <td className="px-4 py-2.5 text-right tabular-nums">{item.turns}</td>
               <td className="px-4 py-2.5">{rubricStatus(item)}</td>
             </tr>
           ))}

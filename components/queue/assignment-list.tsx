@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
 import { Progress } from "@/components/ui/progress";
 import { cardClass } from "@/components/ui/styles";
@@ -12,7 +13,11 @@ export function AssignmentList({ assignments }: { assignments: Assignment[] }) {
       {assignments.map((assignment) => (
         <li key={assignment.setId} className={cardClass}>
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 className="text-lg font-semibold text-slate-900">{assignment.name}</h2>
+            <h2 className="text-lg font-semibold text-slate-900">
+              <Link href={`/queue/${assignment.setId}`} className="text-accent-strong underline underline-offset-2">
+                {assignment.name}
+              </Link>
+            </h2>
             <span className="text-sm text-slate-600">{assignment.status === "open" ? "Open for labeling" : "Closed"}</span>
           </div>
           <div className="mt-4 space-y-3">

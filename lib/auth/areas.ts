@@ -12,6 +12,7 @@ export const AREAS: readonly Area[] = [
   { href: "/admin/users", label: "Users", role: "lead" },
   { href: "/admin/import", label: "Import & export", role: "lead" },
   { href: "/items", label: "Items", role: "author" },
+  { href: "/revisions", label: "Revisions", role: "author" },
   { href: "/queue", label: "My queue", role: "clinician" },
 ];
 

@@ -100,6 +100,9 @@ describe("demo rubrics", () => {
       expect(reworded.length).toBeGreaterThan(0);
       expect(v2.criteria.length).toBeGreaterThan(kept.length);
     }
+    // The scaffolds' criteria are the model-drafted ones, and only they.
+    const scaffoldIds = revised.flatMap((v2) => bundle.rubrics.find((r) => r.item === v2.item && r.version === 1)?.criteria.map((c) => c.id) ?? []);
+    expect([...corpus.modelDraftedCriteria].sort()).toEqual(scaffoldIds.sort());
   });
 
   it("uses criterion ids that belong to one item only", () => {

@@ -103,7 +103,8 @@ export function demoCorpus(): DemoCorpus {
     responseIds: calibrationResponses,
     clinicianIds,
   };
-  return { bundle, accounts: DEMO_ACCOUNTS.map((a) => ({ ...a, roles: [...a.roles] })), calibrationSet };
+  const modelDraftedCriteria = [...rubrics.values()].filter((r) => r.versions.length > 1).flatMap((r) => r.versions[0].criteria.map((c) => c.id));
+  return { bundle, modelDraftedCriteria, accounts: DEMO_ACCOUNTS.map((a) => ({ ...a, roles: [...a.roles] })), calibrationSet };
 }
 
 /** The demo bundle as JSON Lines: one record per line, kinds in bundle order, a trailing newline. */

@@ -22,6 +22,8 @@ export interface DemoCorpus {
   bundle: Bundle;
   accounts: DemoAccount[];
   calibrationSet: DemoCalibrationSet;
+  /** Criterion ids first written by the model drafting protocol (the version-1 scaffolds). */
+  modelDraftedCriteria: string[];
 }
 
 /** The user side of one demo item, as a clinician would write it. */

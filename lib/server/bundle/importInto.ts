@@ -7,14 +7,14 @@ import { Invalid } from "@/lib/server/errors";
 import { storedConflicts } from "./conflicts";
 import { indexBundle } from "./keys";
 import { readStoredBundle } from "./stored";
-import { writeBundle, type ImportResult } from "./writeBundle";
+import { writeBundle, type ImportResult, type WriteOptions } from "./writeBundle";
 
 /**
  * The one import path (the upload page, the CLI and the demo seed all use it), run
  * inside the caller's transaction: parse and validate the whole bundle against
  * itself and the stored records, and write only if there is no problem at all.
  */
-export function importInto(tx: Tx, text: string, actor: string): ImportResult {
+export function importInto(tx: Tx, text: string, actor: string, options: WriteOptions = {}): ImportResult {
   const stored = readStoredBundle(tx);
   const parsed = parseBundle(text, stored);
   const index = indexBundle(stored);
@@ -23,7 +23,7 @@ export function importInto(tx: Tx, text: string, actor: string): ImportResult {
   if (messages.length > 0) {
     throw new Invalid(`The bundle was not imported: ${messages.length} problem${messages.length === 1 ? "" : "s"}`, messages);
   }
-  return writeBundle(tx, parsed.bundle, index, actor);
+  return writeBundle(tx, parsed.bundle, index, actor, options);
 }
 
 /** A bundle as JSON Lines text, one record per line. */

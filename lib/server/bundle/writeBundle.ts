@@ -26,7 +26,12 @@ function chunks<T>(rows: T[]): T[][] {
  * transaction. Records already stored (identical, by then) are skipped, so writing
  * the same bundle twice changes nothing. Rubric and reference versions arrive published.
  */
-export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: string, now = new Date()): ImportResult {
+/** `modelDrafted`: criterion ids first written by a model (bundles carry no provenance; the demo seed knows). */
+export interface WriteOptions {
+  modelDrafted?: ReadonlySet<string>;
+}
+
+export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: string, options: WriteOptions = {}, now = new Date()): ImportResult {
   const fresh = <K extends keyof Bundle>(kind: K) => (bundle[kind] as Bundle[K][number][]).filter((r) => !stored[kind].has(recordKey(r)));
   const added = {
     items: fresh("items"), rubrics: fresh("rubrics"), references: fresh("references"),
@@ -57,7 +62,8 @@ export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: 
       .returning({ id: rubricVersions.id })
       .get();
     tx.insert(rubricCriteria).values(rubric.criteria.map((c, position) => ({
-      rubricVersionId: id, criterionId: c.id, position, dimension: c.dimension, weight: c.weight, text: c.text, provenance: "person" as const,
+      rubricVersionId: id, criterionId: c.id, position, dimension: c.dimension, weight: c.weight, text: c.text,
+      provenance: options.modelDrafted?.has(c.id) ? ("model" as const) : ("person" as const),
     }))).run();
     tx.update(rubricVersions).set({ status: "published", publishedAt: now }).where(eq(rubricVersions.id, id)).run();
   }

@@ -10,7 +10,7 @@ import { seedCorpusIfEmpty } from "./seedCorpus";
 describe("seedCorpusIfEmpty", () => {
   it("seeds an empty database once, with accounts, corpus and a calibration set", async () => {
     const db = freshDb();
-    const corpus = smallCorpus();
+    const corpus = { ...smallCorpus(), modelDraftedCriteria: ["I-1.c1", "I-1.c2"] };
     const first = await seedCorpusIfEmpty(corpus);
     expect(first.seeded).toBe(true);
     expect(first.accounts.map((a) => a.email)).toEqual(corpus.accounts.map((a) => a.email));
@@ -20,6 +20,11 @@ describe("seedCorpusIfEmpty", () => {
     expect(db.all(sql`SELECT count(*) AS n FROM users`)).toEqual([{ n: 5 }]);
     expect(db.all(sql`SELECT set_id, count(*) AS n FROM calibration_queue GROUP BY set_id, user_id`)).toEqual([
       { set_id: 1, n: 4 }, { set_id: 1, n: 4 }, { set_id: 1, n: 4 },
+    ]);
+    // Bundles carry no provenance: the seed marks the model-drafted criteria it was told of.
+    expect(db.all(sql`SELECT criterion_id AS id, provenance FROM rubric_criteria ORDER BY criterion_id`)).toEqual([
+      { id: "I-1.c1", provenance: "model" }, { id: "I-1.c2", provenance: "model" },
+      { id: "I-2.c1", provenance: "person" }, { id: "I-2.c2", provenance: "person" },
     ]);
     const lead = { user: { id: "lead-1", email: "lead@demo.test", name: "Lee Lead", roles: ["lead" as const] } };
     const lines = (text: string) => text.split("\n").sort();

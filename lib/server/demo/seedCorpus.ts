@@ -40,7 +40,7 @@ export async function seedCorpusIfEmpty(corpus: DemoCorpus): Promise<SeedResult>
         tx.insert(users).values({ id: a.id, email: a.email, name: a.name, passwordHash: hashes[i], active: true, createdAt: now }).run();
         tx.insert(userRoles).values(a.roles.map((role) => ({ userId: a.id, role }))).run();
       });
-      const imported = importInto(tx, bundleText(corpus.bundle), ACTOR);
+      const imported = importInto(tx, bundleText(corpus.bundle), ACTOR, { modelDrafted: new Set(corpus.modelDraftedCriteria) });
       const setId = insertCalibrationSet(tx, { ...corpus.calibrationSet, createdBy: ACTOR }, now);
       audit(tx, { actor: ACTOR, action: "demo.seed", entity: "database", detail: { ...imported, accounts: corpus.accounts.map((a) => a.id), calibrationSet: setId } });
       return true;

@@ -1,0 +1,20 @@
+import { respond } from "@/lib/auth/respond";
+import { discardReferenceDraft } from "@/lib/server/authoring/discardReferenceDraft";
+import { saveReferenceDraft } from "@/lib/server/authoring/saveReferenceDraft";
+import type { SaveReferenceDraftInput } from "@/lib/server/authoring/schema";
+import { itemIdOf, jsonBody, type ItemRoute } from "../../../request";
+
+/** The reference editor's autosave: `{ baseVersion, text }` (the service parses the body). */
+export async function PUT(request: Request, route: ItemRoute) {
+  return respond(async (ctx) => {
+    const input = { ...(await jsonBody(request)), itemId: await itemIdOf(route) } as SaveReferenceDraftInput;
+    return Response.json(await saveReferenceDraft({ ctx, input }));
+  });
+}
+
+export async function DELETE(_request: Request, route: ItemRoute) {
+  return respond(async (ctx) => {
+    await discardReferenceDraft({ ctx, input: { itemId: await itemIdOf(route) } });
+    return new Response(null, { status: 204 });
+  });
+}

@@ -1,0 +1,17 @@
+import { respond } from "@/lib/auth/respond";
+import { getItemForEditing } from "@/lib/server/authoring/getItemForEditing";
+import type { UpdateItemInput } from "@/lib/server/authoring/schema";
+import { updateItem } from "@/lib/server/authoring/updateItem";
+import { itemIdOf, jsonBody, type ItemRoute } from "../request";
+
+export async function GET(_request: Request, route: ItemRoute) {
+  return respond(async (ctx) => Response.json(await getItemForEditing({ ctx, input: { itemId: await itemIdOf(route) } })));
+}
+
+/** Saves the user turns and notes: `{ updatedAt, userTurns, notes }` (the service parses the body). */
+export async function PATCH(request: Request, route: ItemRoute) {
+  return respond(async (ctx) => {
+    const input = { ...(await jsonBody(request)), itemId: await itemIdOf(route) } as UpdateItemInput;
+    return Response.json(await updateItem({ ctx, input }));
+  });
+}

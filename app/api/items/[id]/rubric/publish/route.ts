@@ -1,0 +1,12 @@
+import { respond } from "@/lib/auth/respond";
+import { publishRubricVersion } from "@/lib/server/authoring/publishRubricVersion";
+import type { PublishInput } from "@/lib/server/authoring/schema";
+import { itemIdOf, jsonBody, type ItemRoute } from "../../../request";
+
+/** Publishes the author's draft: `{ changeNote }`; 409 when someone published since it started. */
+export async function POST(request: Request, route: ItemRoute) {
+  return respond(async (ctx) => {
+    const input = { ...(await jsonBody(request)), itemId: await itemIdOf(route) } as PublishInput;
+    return Response.json(await publishRubricVersion({ ctx, input }), { status: 201 });
+  });
+}

@@ -1,0 +1,231 @@
+/**
+ * Saves verdicts from the browser so that none is lost. Every verdict goes first into
+ * an outbox in localStorage (per clinician and set), then to `PUT /api/labels`; it
+ * leaves the outbox only once the server has it. So a reload, a lost connection or a
+ * closed tab keeps it, and the next page of the set sends it again. Network failures
+ * and server errors retry with backoff (and at once when the browser is back online);
+ * a refusal (e.g. the set was closed) is shown and not retried. Other tabs of the same
+ * set see every verdict through the storage event and send it too: the server's
+ * upsert is idempotent and ignores a verdict older than the one it has.
+ */
+
+export type SaveState =
+  | { state: "saving" }
+  | { state: "saved" }
+  | { state: "retrying"; message: string }
+  | { state: "failed"; message: string };
+
+export interface Verdict {
+  verdict: boolean;
+  rationale: string | null;
+}
+
+interface Pending extends Verdict {
+  number: number;
+  criterionId: string;
+  givenAt: number;
+}
+
+export interface SyncSnapshot {
+  /** Verdicts given or received since the page loaded, by unit key. */
+  values: ReadonlyMap<string, Verdict>;
+  states: ReadonlyMap<string, SaveState>;
+}
+
+type Outcome = { kind: "saved"; saved: Verdict } | { kind: "retry"; message: string } | { kind: "failed"; message: string; keep: boolean };
+
+export const unitKey = (number: number, criterionId: string) => `${number}|${criterionId}`;
+
+const OFFLINE = "Not saved yet: no connection. It is kept on this device and will be sent when the connection returns.";
+const SERVER_DOWN = "Not saved yet: the server did not answer. Retrying…";
+const MAX_DELAY_MS = 8_000;
+
+export class LabelSync {
+  private snapshot: SyncSnapshot = { values: new Map(), states: new Map() };
+  private readonly listeners = new Set<() => void>();
+  private readonly inFlight = new Set<string>();
+  private readonly memory: Record<string, Pending> = {};
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private failures = 0;
+  private lastGivenAt = 0;
+
+  constructor(
+    private readonly userId: string,
+    private readonly setId: number,
+  ) {
+    window.addEventListener("online", () => this.flush());
+    window.addEventListener("storage", (event) => {
+      if (event.key === this.key) this.take(parseOutbox(event.newValue));
+    });
+  }
+
+  private get key() {
+    return `concord:pending-labels:${this.userId}:${this.setId}`;
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  /** A verdict the clinician just gave. */
+  give(number: number, criterionId: string, value: Verdict) {
+    // Strictly increasing, so the server can always tell the later of two verdicts.
+    this.lastGivenAt = Math.max(Date.now(), this.lastGivenAt + 1);
+    const pending: Pending = { number, criterionId, ...value, givenAt: this.lastGivenAt };
+    const outbox = this.outbox();
+    outbox[unitKey(number, criterionId)] = pending;
+    this.store(outbox);
+    this.take({ [unitKey(number, criterionId)]: pending });
+  }
+
+  /** Sends everything still in the outbox, e.g. what an earlier page, a closed tab or a lost connection left. */
+  flush() {
+    this.take(this.outbox());
+  }
+
+  /** Shows `entries` as given and sends each one not already on its way. */
+  private take(entries: Record<string, Pending>) {
+    const values = new Map(this.snapshot.values);
+    const states = new Map(this.snapshot.states);
+    for (const [key, pending] of Object.entries(entries)) {
+      values.set(key, { verdict: pending.verdict, rationale: pending.rationale });
+      if (this.inFlight.has(key)) continue;
+      states.set(key, { state: "saving" });
+      void this.send(key, pending);
+    }
+    this.publish(values, states);
+  }
+
+  private async send(key: string, pending: Pending) {
+    this.inFlight.add(key);
+    const outcome = await this.request(pending);
+    this.inFlight.delete(key);
+    const now = this.outbox()[key];
+    if (now && now.givenAt > pending.givenAt) {
+      // A later verdict on this unit arrived meanwhile: send that one instead.
+      this.take({ [key]: now });
+      return;
+    }
+    const values = new Map(this.snapshot.values);
+    const states = new Map(this.snapshot.states);
+    if (outcome.kind === "retry") {
+      states.set(key, { state: "retrying", message: outcome.message });
+      this.scheduleRetry();
+    } else {
+      if (outcome.kind === "saved" || !outcome.keep) this.remove(key, pending.givenAt);
+      if (outcome.kind === "saved") {
+        this.failures = 0;
+        // The server's answer wins: it differs only when a later verdict was already saved.
+        values.set(key, outcome.saved);
+        states.set(key, { state: "saved" });
+      } else {
+        states.set(key, { state: "failed", message: outcome.message });
+      }
+    }
+    this.publish(values, states);
+  }
+
+  private async request(pending: Pending): Promise<Outcome> {
+    const { number, criterionId, verdict, rationale, givenAt } = pending;
+    let response: Response;
+    try {
+      response = await fetch("/api/labels", {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ setId: this.setId, number, criterionId, verdict, rationale, givenAt }),
+        cache: "no-store",
+      });
+    } catch {
+      return { kind: "retry", message: navigator.onLine ? SERVER_DOWN : OFFLINE };
+    }
+    const body: unknown = await response.json().catch(() => null);
+    if (response.ok && isVerdict(body)) return { kind: "saved", saved: { verdict: body.verdict, rationale: body.rationale } };
+    if (response.status >= 500 || response.status === 408 || response.status === 429 || response.ok) return { kind: "retry", message: SERVER_DOWN };
+    const error = body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : "The server refused this verdict.";
+    // Signed out: keep the verdict, it is sent again after signing back in.
+    if (response.status === 401) return { kind: "failed", message: "Not saved: please sign in again. Your verdict is kept on this device.", keep: true };
+    return { kind: "failed", message: `Not saved: ${error}`, keep: false };
+  }
+
+  private scheduleRetry() {
+    if (this.retryTimer) return;
+    this.failures++;
+    const delay = Math.min(250 * 2 ** this.failures, MAX_DELAY_MS);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.flush();
+    }, delay);
+  }
+
+  private publish(values: Map<string, Verdict>, states: Map<string, SaveState>) {
+    this.snapshot = { values, states };
+    for (const listener of this.listeners) listener();
+  }
+
+  private outbox(): Record<string, Pending> {
+    try {
+      return { ...parseOutbox(localStorage.getItem(this.key)), ...this.memory };
+    } catch {
+      return { ...this.memory };
+    }
+  }
+
+  private store(outbox: Record<string, Pending>) {
+    try {
+      localStorage.setItem(this.key, JSON.stringify(outbox));
+    } catch {
+      // Storage full or blocked: keep the outbox for this page's lifetime at least.
+      Object.assign(this.memory, outbox);
+    }
+  }
+
+  private remove(key: string, givenAt: number) {
+    const outbox = this.outbox();
+    if (outbox[key]?.givenAt !== givenAt) return;
+    delete outbox[key];
+    delete this.memory[key];
+    this.store(outbox);
+  }
+}
+
+function isVerdict(value: unknown): value is Verdict {
+  return (
+    !!value && typeof value === "object" && "verdict" in value && typeof value.verdict === "boolean" &&
+    "rationale" in value && (typeof value.rationale === "string" || value.rationale === null)
+  );
+}
+
+function isPending(value: unknown): value is Pending {
+  return (
+    isVerdict(value) && "number" in value && typeof value.number === "number" &&
+    "criterionId" in value && typeof value.criterionId === "string" && "givenAt" in value && typeof value.givenAt === "number"
+  );
+}
+
+/** The stored outbox; entries of any other shape (a damaged or older value) are dropped. */
+function parseOutbox(text: string | null): Record<string, Pending> {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!value || typeof value !== "object") return {};
+    return Object.fromEntries(Object.entries(value).filter(([, entry]) => isPending(entry)));
+  } catch {
+    return {};
+  }
+}
+
+const stores = new Map<string, LabelSync>();
+
+/** One store per clinician and set for the page's lifetime, shared by every response screen of the set. */
+export function labelSyncFor(userId: string, setId: number): LabelSync {
+  const key = `${userId}:${setId}`;
+  let store = stores.get(key);
+  if (!store) {
+    store = new LabelSync(userId, setId);
+    stores.set(key, store);
+  }
+  return store;
+}

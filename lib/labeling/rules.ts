@@ -1,0 +1,2 @@
+/** The longest rationale a clinician can write: meant as one sentence, with room to spare. */
+export const RATIONALE_MAX = 500;

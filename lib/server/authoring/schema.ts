@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { AgeBand, Criterion, Dimension, Directness, Id, Intent, ItemRecord, Slug, Split } from "@/lib/bundle/schema";
+
+/**
+ * The inputs of the authoring services, shared with the editors so the form and the
+ * service validate the same way. Field rules come from the bundle schemas.
+ */
+
+const Version = z.number().int("must be an integer").min(1, "must be at least 1");
+
+export const ItemIdInput = z.strictObject({ itemId: Id });
+export type ItemIdInput = z.input<typeof ItemIdInput>;
+
+export const ItemTurns = ItemRecord.shape.user_turns;
+export const ItemNotes = z.string().max(5000, "must be at most 5000 characters");
+
+export const UpdateItemInput = z.strictObject({
+  itemId: Id,
+  /** When the editor loaded the item (epoch ms): a save over someone else's newer save is refused. */
+  updatedAt: z.number().int(),
+  userTurns: ItemTurns,
+  notes: ItemNotes,
+});
+export type UpdateItemInput = z.input<typeof UpdateItemInput>;
+
+export const CRITERION_TEXT_MAX = 600;
+
+/** A criterion as the editor autosaves it: work in progress, so its text may still be empty. */
+export const DraftCriterion = z.strictObject({
+  /** Null for a criterion the author just added: the server gives it an id. */
+  id: Id.nullable(),
+  dimension: Dimension,
+  weight: Criterion.shape.weight,
+  text: z.string().max(CRITERION_TEXT_MAX, `must be at most ${CRITERION_TEXT_MAX} characters`),
+});
+export type DraftCriterion = z.infer<typeof DraftCriterion>;
+
+export const SaveRubricDraftInput = z.strictObject({
+  itemId: Id,
+  /** The published version the draft started from (null when the item had none). */
+  baseVersion: Version.nullable(),
+  criteria: z
+    .array(DraftCriterion)
+    .max(40, "allows at most 40 criteria")
+    .refine((list) => {
+      const ids = list.flatMap((c) => (c.id ? [c.id] : []));
+      return new Set(ids).size === ids.length;
+    }, "must not hold the same criterion twice"),
+});
+export type SaveRubricDraftInput = z.input<typeof SaveRubricDraftInput>;
+
+export const REFERENCE_TEXT_MAX = 6000;
+
+export const SaveReferenceDraftInput = z.strictObject({
+  itemId: Id,
+  baseVersion: Version.nullable(),
+  text: z.string().max(REFERENCE_TEXT_MAX, `must be at most ${REFERENCE_TEXT_MAX} characters`),
+});
+export type SaveReferenceDraftInput = z.input<typeof SaveReferenceDraftInput>;
+
+export const PublishInput = z.strictObject({
+  itemId: Id,
+  changeNote: z.string().trim().min(1, "say in a few words what changed").max(1000, "must be at most 1000 characters"),
+});
+export type PublishInput = z.input<typeof PublishInput>;
+
+export const DiffInput = z.strictObject({ itemId: Id, from: Version, to: Version });
+export type DiffInput = z.input<typeof DiffInput>;
+
+export const AUTHORING_STATUSES = ["none", "draft", "published", "changed"] as const;
+export type AuthoringStatus = (typeof AUTHORING_STATUSES)[number];
+
+export const PAGE_SIZE = 50;
+
+/** The item browser's filters, as they arrive from the URL (empty means "any"). */
+export const SearchItemsInput = z.strictObject({
+  q: z.string().trim().max(200, "must be at most 200 characters").optional(),
+  subcategory: Slug.optional(),
+  age: AgeBand.optional(),
+  intent: Intent.optional(),
+  stage: Slug.optional(),
+  directness: Directness.optional(),
+  split: Split.optional(),
+  turns: z.coerce.number().int().min(1).max(50).optional(),
+  status: z.enum(AUTHORING_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+});
+export type SearchItemsInput = z.input<typeof SearchItemsInput>;

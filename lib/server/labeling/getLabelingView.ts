@@ -1,0 +1,81 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { calibrationSetItems, items, labels, responses, rubricCriteria } from "@/db/schema";
+import type { Dimension } from "@/lib/bundle/schema";
+import type { Ctx } from "@/lib/server/context";
+import { NotFound } from "@/lib/server/errors";
+import { requireRole } from "@/lib/server/guard";
+import { assignedSet, noticeAcknowledged, responseAt } from "./assignment";
+import { progressOf, queueEntries, type Progress } from "./progress";
+import { LabelingViewInput } from "./schema";
+
+/**
+ * Everything the labeling screen shows, and nothing else: built field by field so no
+ * model, response id, other clinician's label, consensus, judge verdict, reference or
+ * clinical note can reach a clinician's browser. The response is known only by its
+ * place in this clinician's queue.
+ */
+export interface LabelingView {
+  set: { id: number; name: string; status: "open" | "closed" };
+  number: number;
+  total: number;
+  noticeAcknowledged: boolean;
+  /** The simulated user's age band: what resources fit depends on it. */
+  age: "U18" | "O18";
+  /** The dialogue in order; the last assistant turn is the one being graded. */
+  turns: { speaker: "user" | "assistant"; text: string }[];
+  /** The pinned rubric's criteria in rubric order, with this clinician's own label if given. */
+  criteria: { id: string; dimension: Dimension; text: string; verdict: boolean | null; rationale: string | null }[];
+  progress: Progress;
+}
+
+export async function getLabelingView({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<LabelingView> {
+  const me = requireRole(ctx, "clinician");
+  const { setId, number } = LabelingViewInput.parse(input);
+  const db = getDb();
+  return db.transaction(
+    (tx) => {
+      const set = assignedSet(tx, setId, me.id);
+      const responseId = responseAt(tx, setId, me.id, number);
+      const row = tx
+        .select({ userTurns: items.userTurns, assistantTurns: responses.assistantTurns, age: items.age, rubricVersionId: calibrationSetItems.rubricVersionId })
+        .from(responses)
+        .innerJoin(items, eq(items.id, responses.itemId))
+        .innerJoin(calibrationSetItems, and(eq(calibrationSetItems.itemId, items.id), eq(calibrationSetItems.setId, setId)))
+        .where(eq(responses.id, responseId))
+        .get();
+      if (!row) throw new NotFound("There is no response at that place in your queue.");
+      const mine = new Map(
+        tx.select({ criterionId: labels.criterionId, verdict: labels.verdict, rationale: labels.rationale })
+          .from(labels)
+          .where(and(eq(labels.raterId, me.id), eq(labels.responseId, responseId)))
+          .all()
+          .map((l) => [l.criterionId, l]),
+      );
+      const criteria = tx
+        .select({ id: rubricCriteria.criterionId, dimension: rubricCriteria.dimension, text: rubricCriteria.text })
+        .from(rubricCriteria)
+        .where(eq(rubricCriteria.rubricVersionId, row.rubricVersionId))
+        .orderBy(asc(rubricCriteria.position))
+        .all()
+        .map((c) => ({ ...c, verdict: mine.get(c.id)?.verdict ?? null, rationale: mine.get(c.id)?.rationale ?? null }));
+      const turns = row.userTurns.flatMap((text, i) => [
+        { speaker: "user" as const, text },
+        { speaker: "assistant" as const, text: row.assistantTurns[i] ?? "" },
+      ]);
+      const entries = queueEntries(tx, setId, me.id);
+      return {
+        set: { id: set.id, name: set.name, status: set.status },
+        number,
+        total: entries.length,
+        noticeAcknowledged: noticeAcknowledged(tx, setId, me.id),
+        age: row.age,
+        turns,
+        criteria,
+        progress: progressOf(entries),
+      };
+    },
+    { behavior: "deferred" },
+  );
+}

@@ -1,0 +1,98 @@
+import "server-only";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { auditLog, calibrationSetItems, labels, responses, rubricCriteria } from "@/db/schema";
+import { audit } from "@/lib/server/audit";
+import type { Ctx } from "@/lib/server/context";
+import { Conflict, Invalid } from "@/lib/server/errors";
+import { requireRole } from "@/lib/server/guard";
+import { assignedSet, responseAt } from "./assignment";
+import { SaveLabelInput } from "./schema";
+
+export interface SavedLabel {
+  verdict: boolean;
+  rationale: string | null;
+  /** True when a later verdict on this unit had already been saved (e.g. from another tab): nothing changed. */
+  stale: boolean;
+}
+
+/** When the last applied write on a label was given; labels imported or seeded have none. */
+function givenAtOf(detail: unknown): number {
+  if (detail && typeof detail === "object" && "givenAt" in detail && typeof detail.givenAt === "number") return detail.givenAt;
+  return -1;
+}
+
+const LOCKED = "This calibration set is closed, so its labels can no longer change.";
+const LOCKED_ELSEWHERE = "This response is also in a closed calibration set, so its labels can no longer change.";
+
+/**
+ * Saves one clinician's verdict on one unit: an idempotent upsert keyed by
+ * (clinician, response, criterion). Sending the same label twice changes nothing; a
+ * label given earlier than the one already saved (a retry arriving late) is ignored.
+ * Refused once the set, or any other closed set holding the response, is closed.
+ * Every change is audited with its old and new value.
+ */
+export async function saveLabel({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<SavedLabel> {
+  const me = requireRole(ctx, "clinician");
+  const label = SaveLabelInput.parse(input);
+  return getDb().transaction(
+    (tx) => {
+      const set = assignedSet(tx, label.setId, me.id);
+      if (set.status === "closed") throw new Conflict(LOCKED);
+      const responseId = responseAt(tx, label.setId, me.id, label.number);
+      const [{ locked }] = tx.all<{ locked: number }>(sql`
+        SELECT EXISTS (SELECT 1 FROM calibration_set_responses sr
+          JOIN calibration_sets s ON s.id = sr.set_id AND s.status = 'closed'
+          JOIN calibration_set_clinicians sc ON sc.set_id = s.id AND sc.user_id = ${me.id}
+          WHERE sr.response_id = ${responseId}) AS locked`);
+      if (locked) throw new Conflict(LOCKED_ELSEWHERE);
+      const pinned = tx
+        .select({ id: rubricCriteria.criterionId })
+        .from(responses)
+        .innerJoin(calibrationSetItems, and(eq(calibrationSetItems.setId, label.setId), eq(calibrationSetItems.itemId, responses.itemId)))
+        .innerJoin(rubricCriteria, and(eq(rubricCriteria.rubricVersionId, calibrationSetItems.rubricVersionId), eq(rubricCriteria.criterionId, label.criterionId)))
+        .where(eq(responses.id, responseId))
+        .get();
+      if (!pinned) throw new Invalid("That criterion is not part of this response's rubric.", [`criterionId: "${label.criterionId}" is not a criterion of this response`]);
+
+      const key = and(eq(labels.raterId, me.id), eq(labels.responseId, responseId), eq(labels.criterionId, label.criterionId));
+      const old = tx.select().from(labels).where(key).get();
+      const now = new Date();
+      let id: number;
+      if (old) {
+        const same = old.verdict === label.verdict && old.rationale === label.rationale;
+        const last = tx
+          .select({ detail: auditLog.detail })
+          .from(auditLog)
+          .where(and(eq(auditLog.entity, "label"), eq(auditLog.entityId, String(old.id))))
+          .orderBy(desc(auditLog.id))
+          .get();
+        if (same || label.givenAt < givenAtOf(last?.detail)) return { verdict: old.verdict, rationale: old.rationale, stale: !same };
+        tx.update(labels).set({ verdict: label.verdict, rationale: label.rationale, updatedAt: now }).where(key).run();
+        id = old.id;
+      } else {
+        id = tx
+          .insert(labels)
+          .values({ raterId: me.id, responseId, criterionId: label.criterionId, verdict: label.verdict, rationale: label.rationale, createdAt: now, updatedAt: now })
+          .returning({ id: labels.id })
+          .get().id;
+      }
+      audit(tx, {
+        actor: me.id,
+        action: "label.save",
+        entity: "label",
+        entityId: id,
+        detail: {
+          set: label.setId,
+          response: responseId,
+          criterion: label.criterionId,
+          old: old ? { verdict: old.verdict, rationale: old.rationale } : null,
+          new: { verdict: label.verdict, rationale: label.rationale },
+          givenAt: label.givenAt,
+        },
+      }, now);
+      return { verdict: label.verdict, rationale: label.rationale, stale: false };
+    },
+    { behavior: "immediate" },
+  );
+}
