@@ -94,8 +94,11 @@ async function scrollFrames(page: Page) {
         frames.push(now - last);
         last = now;
         box.scrollTop += 60 * direction;
-        if (direction === 1 && box.scrollTop + box.clientHeight >= box.scrollHeight - 1) (direction = -1), passes++;
-        else if (direction === -1 && box.scrollTop <= 0) (direction = 1), passes++;
+        const turn = direction === 1 ? box.scrollTop + box.clientHeight >= box.scrollHeight - 1 : box.scrollTop <= 0;
+        if (turn) {
+          direction = -direction;
+          passes++;
+        }
         if (passes < 2) requestAnimationFrame(step);
         else done();
       };

@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { ZodError } from "zod";
 import { FreezeRecord } from "@/components/freeze/freeze-record";
 import { BackToSet } from "@/components/report/back-to-set";
 import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
-import { NotFound } from "@/lib/server/errors";
+import { orNotFound } from "@/lib/auth/pageData";
 import { getFreezeRecord } from "@/lib/server/panels/getFreezeRecord";
 
 export const metadata: Metadata = { title: "Frozen panel" };
@@ -13,11 +11,7 @@ export const metadata: Metadata = { title: "Frozen panel" };
 export default async function FreezeRecordPage({ params }: { params: Promise<{ freezeId: string }> }) {
   await requirePageUser("lead");
   const { freezeId } = await params;
-  const freeze = await getFreezeRecord({ ctx: await getCtx(), input: { id: freezeId } }).catch((error: unknown) => {
-    if (error instanceof NotFound || error instanceof ZodError) return null;
-    throw error;
-  });
-  if (!freeze) notFound();
+  const freeze = await orNotFound(getFreezeRecord({ ctx: await getCtx(), input: { id: freezeId } }));
   return (
     <>
       <BackToSet set={freeze.record.calibration_set} />

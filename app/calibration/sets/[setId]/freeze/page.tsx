@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { FreezeForm } from "@/components/freeze/freeze-form";
 import { FreezeHistory } from "@/components/freeze/freeze-history";
-import { BackToSet } from "@/components/report/back-to-set";
+import { SetTabs } from "@/components/sets/set-tabs";
 import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
+import { orNotFound } from "@/lib/auth/pageData";
 import { getSelectionRule } from "@/lib/server/panels/getSelectionRule";
 import { getSetHeader } from "@/lib/server/panels/getSetHeader";
 import { listFreezes } from "@/lib/server/panels/listFreezes";
@@ -16,8 +16,7 @@ export default async function FreezePage({ params, searchParams }: { params: Pro
   await requirePageUser("lead");
   const ctx = await getCtx();
   const { setId } = await params;
-  const set = await getSetHeader({ ctx, input: { setId } });
-  if (!set) notFound();
+  const set = await orNotFound(getSetHeader({ ctx, input: { setId } }));
   const query = await searchParams;
   const judges = query.judges ? query.judges.split(",") : null;
   const view = ReportParams.safeParse({ setId, selection: query.selection, panelSize: judges?.length ?? query.panelSize });
@@ -25,11 +24,11 @@ export default async function FreezePage({ params, searchParams }: { params: Pro
   const current = freezes.find((f) => f.supersededBy === null)?.record ?? null;
   return (
     <>
-      <BackToSet set={set} />
       <PageHeader title={`Freeze a panel: ${set.name}`}>
         A frozen panel grades every model from now on. The record can never be edited or deleted; a later freeze must
         name the one it supersedes and say why.
       </PageHeader>
+      <SetTabs setId={set.id} />
       <div className="space-y-12">
         <FreezeForm
           setId={set.id}

@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { RuleForm } from "@/components/freeze/rule-form";
 import { RuleSummary } from "@/components/freeze/rule-summary";
-import { BackToSet } from "@/components/report/back-to-set";
 import { CoverageTable } from "@/components/report/coverage-table";
 import { VerdictImport } from "@/components/report/verdict-import";
+import { SetTabs } from "@/components/sets/set-tabs";
 import { PageHeader } from "@/components/ui/page-header";
 import { cardClass } from "@/components/ui/styles";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
+import { orNotFound } from "@/lib/auth/pageData";
 import { getCoverage } from "@/lib/server/panels/getCoverage";
 import { getSelectionRule } from "@/lib/server/panels/getSelectionRule";
 import { getSetHeader } from "@/lib/server/panels/getSetHeader";
@@ -19,17 +19,16 @@ export default async function JudgesPage({ params }: { params: Promise<{ setId: 
   await requirePageUser("lead");
   const ctx = await getCtx();
   const { setId } = await params;
-  const set = await getSetHeader({ ctx, input: { setId } });
-  if (!set) notFound();
+  const set = await orNotFound(getSetHeader({ ctx, input: { setId } }));
   const [coverage, rule] = await Promise.all([getCoverage({ ctx, input: { setId } }), getSelectionRule({ ctx, input: { setId } })]);
   return (
     <>
-      <BackToSet set={set} />
       <PageHeader title={`Judges: ${set.name}`}>
         The candidate LLM judges&apos; verdicts on this set&apos;s units, and the rule the panel will be chosen by.{" "}
         <Link href={`/calibration/sets/${set.id}/report`} className="font-medium text-accent-strong underline underline-offset-2">Open the report</Link>{" "}
         or <Link href={`/calibration/sets/${set.id}/freeze`} className="font-medium text-accent-strong underline underline-offset-2">freeze a panel</Link>.
       </PageHeader>
+      <SetTabs setId={set.id} />
       <div className="space-y-8">
         <section aria-labelledby="rule" className={cardClass}>
           <h2 id="rule" className="text-lg font-semibold text-slate-900">Selection rule</h2>

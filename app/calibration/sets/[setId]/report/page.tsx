@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { BackToSet } from "@/components/report/back-to-set";
 import { ReportView } from "@/components/report/report-view";
+import { SetTabs } from "@/components/sets/set-tabs";
 import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
+import { orNotFound } from "@/lib/auth/pageData";
 import { getSetHeader } from "@/lib/server/panels/getSetHeader";
 import { ReportParams } from "@/lib/server/panels/setReports";
 
@@ -12,17 +12,16 @@ export const metadata: Metadata = { title: "Calibration report" };
 export default async function ReportPage({ params, searchParams }: { params: Promise<{ setId: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
   await requirePageUser("lead");
   const { setId } = await params;
-  const set = await getSetHeader({ ctx: await getCtx(), input: { setId } });
-  if (!set) notFound();
+  const set = await orNotFound(getSetHeader({ ctx: await getCtx(), input: { setId } }));
   const query = await searchParams;
   const view = ReportParams.safeParse({ setId, selection: query.selection, panelSize: query.panelSize });
   return (
     <>
-      <BackToSet set={set} />
       <PageHeader title={`Calibration report: ${set.name}`}>
         How well every candidate judge and every panel of judges agrees with the clinicians&apos; consensus, and how
         fragile the ranking is.
       </PageHeader>
+      <SetTabs setId={set.id} />
       <ReportView setId={set.id} selection={view.success ? view.data.selection : "all"} panelSize={view.success ? view.data.panelSize : 3} />
     </>
   );

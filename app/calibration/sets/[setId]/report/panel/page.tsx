@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { BackToSet } from "@/components/report/back-to-set";
 import { PanelDetail } from "@/components/report/panel-detail";
+import { SetTabs } from "@/components/sets/set-tabs";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
+import { orNotFound } from "@/lib/auth/pageData";
 import { NotFound } from "@/lib/server/errors";
 import { getPanelDetail, type PanelParams } from "@/lib/server/panels/getPanelDetail";
 import { getSetHeader } from "@/lib/server/panels/getSetHeader";
@@ -17,8 +17,7 @@ export default async function PanelPage({ params, searchParams }: { params: Prom
   await requirePageUser("lead");
   const ctx = await getCtx();
   const { setId } = await params;
-  const set = await getSetHeader({ ctx, input: { setId } });
-  if (!set) notFound();
+  const set = await orNotFound(getSetHeader({ ctx, input: { setId } }));
   const { judges = "", selection } = await searchParams;
   const input = { setId, judges, selection, panelSize: judges.split(",").length } as PanelParams;
   const detail = await getPanelDetail({ ctx, input }).catch((error: unknown) => {
@@ -28,10 +27,11 @@ export default async function PanelPage({ params, searchParams }: { params: Prom
   const back = `/calibration/sets/${set.id}/report?selection=${selection === "holdout" ? "holdout" : "all"}&panelSize=${judges.split(",").length}`;
   return (
     <>
-      <BackToSet set={set} />
       <PageHeader title={`Panel ${judges.split(",").join(", ")}`}>
+        One panel of {set.name}.{" "}
         <Link href={back} className="font-medium text-accent-strong underline underline-offset-2">Back to the report</Link>
       </PageHeader>
+      <SetTabs setId={set.id} />
       {detail ? <PanelDetail detail={detail} /> : <Notice tone="info">This set has no such panel. Choose one from the report.</Notice>}
     </>
   );
