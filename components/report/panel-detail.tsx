@@ -75,8 +75,6 @@ export function PanelDetail({ detail }: { detail: Detail }) {
                 <tr>
                   <th scope="col" className={`${thClass} text-right`}>Weight</th>
                   <th scope="col" className={thClass}>Criterion</th>
-                  <th scope="col" className={thClass}>Dimension</th>
-                  <th scope="col" className={thClass}>Item · response</th>
                   <th scope="col" className={thClass}>Consensus</th>
                   <th scope="col" className={thClass}>Panel</th>
                   {detail.judges.map((judge) => (
@@ -88,9 +86,12 @@ export function PanelDetail({ detail }: { detail: Detail }) {
                 {detail.disagreements.map((d) => (
                   <tr key={`${d.response}|${d.criterion}`}>
                     <td className={`${tdClass} text-right font-semibold`}>{d.weight}</td>
-                    <td className="min-w-64 px-3 py-2">{d.text}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{dimensionLabel(d.dimension)}</td>
-                    <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{d.item} · {d.response}</td>
+                    <td className="min-w-72 px-3 py-2">
+                      {d.text}
+                      <span className="mt-0.5 block text-xs text-slate-600">
+                        {dimensionLabel(d.dimension)} · <span className="font-mono">{d.item} · {d.response}</span>
+                      </span>
+                    </td>
                     <td className="px-3 py-2 whitespace-nowrap">{said(d.consensus)}</td>
                     <td className="px-3 py-2 font-medium whitespace-nowrap">{said(d.panel)}</td>
                     {d.verdicts.map((v, i) => (

@@ -67,11 +67,11 @@ export function PanelTable({ setId, ranked, reported, selection }: { setId: numb
         ),
       }),
       column.accessor("kappa", { header: "κ", size: 80, cell: figure(4), sortUndefined: "last" }),
-      column.accessor("macroF1", { header: "Macro-F1", size: 95, cell: figure(4), sortUndefined: "last" }),
+      column.accessor("macroF1", { header: "Macro-F1", size: 110, cell: figure(4), sortUndefined: "last" }),
       column.accessor("ac1", { header: "AC1", size: 80, cell: figure(3), sortUndefined: "last" }),
-      column.accessor("accuracy", { header: "Accuracy", size: 95, cell: figure(3), sortUndefined: "last" }),
+      column.accessor("accuracy", { header: "Accuracy", size: 105, cell: figure(3), sortUndefined: "last" }),
       column.accessor("units", { header: "Units", size: 75 }),
-      column.accessor("excluded", { header: "Excluded", size: 90 }),
+      column.accessor("excluded", { header: "Excluded", size: 105 }),
       ...(reported
         ? [
             column.accessor("heldKappa", { header: "κ held out", size: 100, cell: figure(4), sortUndefined: "last" }),
