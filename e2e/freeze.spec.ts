@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { demoCorpus } from "@/lib/demo";
 import { demoAccount, signIn } from "./fixtures";
@@ -16,6 +17,11 @@ async function openFreeze(page: Page) {
   await openJudges(page);
   await page.getByRole("link", { name: "freeze a panel" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Freeze a panel: ${SET}` })).toBeVisible();
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
 }
 
 /** `concord verify-freeze` as a user runs it: exit code and what it printed. */
@@ -39,12 +45,20 @@ test("a lead records a selection rule, freezes the top panel, and a second freez
   await expect(page.getByText("Recorded after verdicts on this set were imported: not a pre-registration.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Record the rule" })).toHaveCount(0);
 
-  await openFreeze(page);
-  const panel = page.getByLabel("Panel", { exact: true });
-  await expect(panel).toHaveValue(/^judge-\d\d,judge-\d\d,judge-\d\d$/, { timeout: 30_000 });
-  const top = await panel.inputValue();
+  // From the report, the top panel's detail, and from there the freeze.
+  await page.getByRole("link", { name: "Open the report" }).click();
+  const table = page.getByRole("table", { name: /Every panel of 3 judges/ });
+  const topLink = table.getByRole("row").nth(1).getByRole("link");
+  await expect(topLink).toBeVisible({ timeout: 30_000 });
+  const top = ((await topLink.textContent()) ?? "").split(", ").join(",");
+  await topLink.click();
+  await expect(page.getByText(/^Rank 1 of 455 panels/)).toBeVisible();
+  await page.getByRole("link", { name: "Freeze this panel…" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Freeze a panel: ${SET}` })).toBeVisible();
+  await expect(page.getByLabel("Panel", { exact: true })).toHaveValue(top, { timeout: 30_000 });
   await expect(page.getByText(/rank 1 of 455/)).toBeVisible();
   await expect(page.getByText("This freeze follows the pre-registered rule.")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByLabel("Rationale").fill("Rank 1 by κ on every item, as the rule says; rank 2 is within the interval, so this is a recorded choice.");
   await page.getByRole("button", { name: "Freeze this panel" }).click();
 
@@ -53,6 +67,7 @@ test("a lead records a selection rule, freezes the top panel, and a second freez
   await expect(page.getByText("This is the set's current frozen panel.")).toBeVisible();
   await expect(page.getByText(top.split(",").join(", ")).first()).toBeVisible();
   await expect(page.getByText("The freeze follows it.")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The record downloads as JSON, and verify-freeze reproduces it from an exported bundle.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the record (JSON)" }).click()]);
