@@ -8,17 +8,19 @@ import { consensusOf } from "@/lib/calibration/consensus";
 import { panelVerdicts } from "@/lib/calibration/panelVerdicts";
 import { buildUnitTable, byCodeUnit } from "@/lib/calibration/units";
 import { evaluatePanel, type PanelEvaluation } from "@/lib/freeze/evaluate";
-import type { Selection } from "@/lib/freeze/scope";
+import { Selection } from "@/lib/freeze/scope";
 import type { Ctx } from "@/lib/server/context";
 import { NotFound } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
 import { confusionOf, type Confusion } from "@/lib/stats/confusion";
 import { MISSING, ONE } from "@/lib/stats/majority";
-import { ReportParams, setReports } from "./setReports";
+import { SetId, setReports } from "./setReports";
 
-/** `judges` arrives as one comma-separated string (a URL query), e.g. "judge-01,judge-07,judge-08". */
-export const PanelParams = ReportParams.extend({
-  judges: z.string().transform((s) => s.split(",")).pipe(z.array(Id).min(1, "name at least one judge").max(7, "name at most 7 judges")),
+/** `judges` arrives as one comma-separated string (a URL query), e.g. "judge-01,judge-07,judge-08"; the panel size is their number. */
+export const PanelParams = z.strictObject({
+  setId: SetId,
+  selection: Selection.default("all"),
+  judges: z.string().transform((s) => s.split(",")).pipe(z.array(Id).min(1, "name at least one judge").max(7, "name at most 7 judges").refine((j) => j.length % 2 === 1, "a panel has an odd number of judges")),
 });
 export type PanelParams = z.input<typeof PanelParams>;
 
@@ -71,7 +73,7 @@ export async function getPanelDetail({ ctx, input }: { ctx: Ctx; input: PanelPar
   requireRole(ctx, "lead");
   const params = PanelParams.parse(input);
   const db = getDb();
-  const reports = setReports(db, params);
+  const reports = setReports(db, { ...params, panelSize: params.judges.length });
   const [rankReport, reportReport] = await Promise.all([reports.ranked.report, reports.reported?.report ?? null]);
   const evaluation = evaluatePanel({ judges: params.judges, rankInput: reports.rankInput, rankReport, reportReport, options: reports.options });
   const shown = evaluation && (reportReport ? evaluation.reported_figures : evaluation.figures);
@@ -113,7 +115,7 @@ export async function getPanelDetail({ ctx, input }: { ctx: Ctx; input: PanelPar
   return {
     set: reports.scope.set,
     selection: params.selection,
-    panelSize: params.panelSize,
+    panelSize: params.judges.length,
     judges,
     evaluation,
     heldOut: reports.reported !== null,

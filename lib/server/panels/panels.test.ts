@@ -129,6 +129,7 @@ describe("panels: report, coverage, detail, rule, freeze", () => {
     const weights = detail.disagreements.map((d) => d.weight);
     expect(weights).toEqual([...weights].sort((a, b) => b - a));
     await expect(getPanelDetail({ ctx: lead, input: { setId, judges: "judge-01,judge-99,judge-02" } })).rejects.toBeInstanceOf(NotFound);
+    await expect(getPanelDetail({ ctx: lead, input: { setId, judges: "judge-01,judge-02" } })).rejects.toThrow(/odd number of judges/);
   });
 
   it("freezes a panel into a record that verifies against an export, and keeps one chain of supersessions", async () => {

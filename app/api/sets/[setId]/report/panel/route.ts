@@ -6,7 +6,7 @@ import { queryOf } from "@/lib/server/panels/request";
 export async function GET(request: Request, { params }: { params: Promise<{ setId: string }> }) {
   return respond(async (ctx) => {
     const { judges = "", selection } = queryOf(request, ["judges", "selection"]);
-    const input = { setId: (await params).setId, judges, selection, panelSize: judges.split(",").length } as PanelParams;
+    const input = { setId: (await params).setId, judges, selection } as PanelParams;
     return Response.json(await getPanelDetail({ ctx, input }), { headers: { "Cache-Control": "no-store" } });
   });
 }

@@ -19,7 +19,7 @@ export default async function PanelPage({ params, searchParams }: { params: Prom
   const { setId } = await params;
   const set = await orNotFound(getSetHeader({ ctx, input: { setId } }));
   const { judges = "", selection } = await searchParams;
-  const input = { setId, judges, selection, panelSize: judges.split(",").length } as PanelParams;
+  const input = { setId, judges, selection } as PanelParams;
   const detail = await getPanelDetail({ ctx, input }).catch((error: unknown) => {
     if (error instanceof NotFound || error instanceof ZodError) return null;
     throw error;
