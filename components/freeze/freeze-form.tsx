@@ -63,6 +63,7 @@ export function FreezeForm({ setId, initial, rule, current }: Props) {
 
   if (report.isPending) return <Computing what="Computing the calibration report…" />;
   if (report.isError) return <Notice tone="error" title="The report could not be computed.">{report.error.message}</Notice>;
+  if (panels.length === 0) return <Notice tone="info">No panel can be formed yet: import the judges&apos; verdicts on the Judges tab first.</Notice>;
 
   const evaluation = detail.data?.evaluation;
   const deviations = rule && evaluation ? ruleDeviations(rule.rule, { panelSize: view.panelSize, selection: view.selection, rank: evaluation.rank }) : [];

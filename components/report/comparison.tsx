@@ -4,7 +4,7 @@ import { signed } from "./format";
 
 /** Rank 1 against rank 2: Δκ with its paired-bootstrap 95% interval and what it means. */
 export function Comparison({ comparison }: { comparison: CalibrationReport["comparison"] }) {
-  if (!comparison) return <p className="text-slate-700">There is only one panel, so there is nothing to compare it with.</p>;
+  if (!comparison) return <p className="text-slate-700">There are fewer than two panels, so there is nothing to compare.</p>;
   const [low, high] = comparison.ci95 ?? [null, null];
   return (
     <div className="space-y-2 text-slate-800">

@@ -165,7 +165,9 @@ export function PanelTable({ setId, ranked, reported, selection }: { setId: numb
             {after > 0 ? <tr aria-hidden="true" style={{ height: after }} /> : null}
           </tbody>
         </table>
-        {rows.length === 0 ? <p className="p-4 text-slate-700">No panel contains that judge.</p> : null}
+        {rows.length === 0 ? (
+          <p className="p-4 text-slate-700">{data.length === 0 ? "No panel can be formed yet: import the judges' verdicts first." : "No panel contains that judge."}</p>
+        ) : null}
       </div>
     </div>
   );
