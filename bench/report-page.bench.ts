@@ -1,7 +1,7 @@
 /**
  * The report page at the paper's scale, measured in a real browser against the built
- * app: `npx tsx --conditions=react-server bench/report-page.bench.ts` (after `npm run
- * build`; it starts its own server on BENCH_PORT, default 3499, on a fresh database).
+ * app: `npm run bench:report-page` (after `npm run build`; it starts its own server on
+ * BENCH_PORT, default 3499, on a fresh database, BENCH_RUNS times, default 3).
  *
  * 1. Seeds a database: a lead, a synthetic bundle of 75 items × 4 responses × 10
  *    criteria, 3 clinicians and 15 judges (455 panels), one calibration set over all of it.
