@@ -78,7 +78,7 @@ export function PanelDetail({ detail }: { detail: Detail }) {
                   <th scope="col" className={thClass}>Consensus</th>
                   <th scope="col" className={thClass}>Panel</th>
                   {detail.judges.map((judge) => (
-                    <th key={judge} scope="col" className={thClass}>{judge}</th>
+                    <th key={judge} scope="col" className={`${thClass} whitespace-nowrap`}>{judge}</th>
                   ))}
                 </tr>
               </thead>

@@ -134,7 +134,7 @@ export function PanelTable({ setId, ranked, reported, selection }: { setId: numb
                 const sorted = header.column.getIsSorted();
                 const numeric = header.id !== "judges";
                 return (
-                  <th key={header.id} scope="col" aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined} className={`px-3 py-2 font-semibold text-slate-700 ${numeric ? "text-right" : ""}`}>
+                  <th key={header.id} scope="col" aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined} className={`px-3 py-2 font-semibold whitespace-nowrap text-slate-700 ${numeric ? "text-right" : ""}`}>
                     {header.column.getCanSort() ? (
                       <button type="button" onClick={header.column.getToggleSortingHandler()} className="inline-flex items-center gap-1 rounded hover:text-accent-strong">
                         {flexRender(header.column.columnDef.header, header.getContext())}

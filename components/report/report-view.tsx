@@ -61,6 +61,7 @@ export function ReportView({ setId, selection: initialSelection, panelSize: init
 function ReportBody({ report }: { report: SetReport }) {
   const { ranked, reported } = report;
   const held = report.selection === "holdout";
+  const where = held ? " (public split)" : "";
   return (
     <div className="space-y-12">
       <div className="space-y-2 text-slate-700">
@@ -79,13 +80,13 @@ function ReportBody({ report }: { report: SetReport }) {
         <KappaHistogram panels={ranked.panels} />
         <PanelTable setId={report.set.id} ranked={ranked} reported={reported} selection={report.selection} />
       </Section>
-      <Section id="ablation" title="Without one dimension">
+      <Section id="ablation" title={`Without one dimension${where}`}>
         <AblationTable ablation={ranked.ablation} />
       </Section>
-      <Section id="judges" title="Single judges">
+      <Section id="judges" title={`Single judges${where}`}>
         <JudgeTable judges={ranked.judges} />
       </Section>
-      <Section id="clinicians" title="Clinicians' agreement">
+      <Section id="clinicians" title={`Clinicians' agreement${where}`}>
         <ClinicianAgreement clinicians={ranked.clinicians} />
       </Section>
     </div>
