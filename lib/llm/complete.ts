@@ -48,7 +48,7 @@ async function ask(llm: OpenAI, config: LlmConfig, messages: ChatCompletionMessa
       throw new LlmError("timeout", `The model did not answer within ${seconds} s. Try again, use a faster model, or raise CONCORD_LLM_TIMEOUT_MS.`);
     }
     if (error instanceof APIConnectionError) {
-      throw new LlmError("unreachable", `The model server at ${config.baseUrl} could not be reached. Check that it is running and that CONCORD_LLM_BASE_URL is right.`);
+      throw new LlmError("unreachable", `The model server at ${new URL(config.baseUrl).host} could not be reached. Check that it is running and that CONCORD_LLM_BASE_URL is right.`);
     }
     if (!(error instanceof APIError) || error.status === undefined) throw error;
     // Many local servers do not know JSON mode and refuse it with a 400: ask once more without it.

@@ -5,7 +5,12 @@ import { Invalid } from "@/lib/server/errors";
 export type ItemRoute = { params: Promise<{ id: string }> };
 
 export async function itemIdOf({ params }: ItemRoute): Promise<string> {
-  return decodeURIComponent((await params).id);
+  const raw = (await params).id;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new Invalid("The item id in the address is not valid.");
+  }
 }
 
 /** The JSON body of a request, or a 400 that says so. */

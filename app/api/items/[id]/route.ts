@@ -1,4 +1,5 @@
 import { respond } from "@/lib/auth/respond";
+import { requireRole } from "@/lib/server/guard";
 import { getItemForEditing } from "@/lib/server/authoring/getItemForEditing";
 import type { UpdateItemInput } from "@/lib/server/authoring/schema";
 import { updateItem } from "@/lib/server/authoring/updateItem";
@@ -11,6 +12,7 @@ export async function GET(_request: Request, route: ItemRoute) {
 /** Saves the user turns and notes: `{ updatedAt, userTurns, notes }` (the service parses the body). */
 export async function PATCH(request: Request, route: ItemRoute) {
   return respond(async (ctx) => {
+    requireRole(ctx, "author"); // before the body is read, so strangers get 401/403, not 400
     const input = { ...(await jsonBody(request)), itemId: await itemIdOf(route) } as UpdateItemInput;
     return Response.json(await updateItem({ ctx, input }));
   });
