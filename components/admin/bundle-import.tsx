@@ -2,8 +2,9 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRef, type FormEvent } from "react";
+import { BundleFileField } from "@/components/ui/bundle-file-field";
 import { Notice } from "@/components/ui/notice";
-import { buttonClass, cardClass, labelClass } from "@/components/ui/styles";
+import { buttonClass, cardClass } from "@/components/ui/styles";
 import type { ImportResult } from "@/lib/server/bundle/writeBundle";
 
 type Outcome = { ok: true; result: ImportResult } | { ok: false; error: string; issues: string[] };
@@ -47,20 +48,7 @@ export function BundleImport() {
         is listed. Importing the same bundle twice changes nothing.
       </p>
       <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor="bundle-file" className={labelClass}>
-            Bundle file (.jsonl)
-          </label>
-          <input
-            ref={fileInput}
-            id="bundle-file"
-            name="bundle"
-            type="file"
-            accept=".jsonl,.ndjson,application/x-ndjson,text/plain"
-            required
-            className="block text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
-          />
-        </div>
+        <BundleFileField id="bundle-file" name="bundle" label="Bundle file (.jsonl)" inputRef={fileInput} />
         <button type="submit" disabled={mutation.isPending} className={buttonClass}>
           {mutation.isPending ? "Importing…" : "Import bundle"}
         </button>

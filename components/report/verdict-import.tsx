@@ -3,8 +3,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useRef, type FormEvent } from "react";
+import { BundleFileField } from "@/components/ui/bundle-file-field";
 import { Notice } from "@/components/ui/notice";
-import { buttonClass, labelClass } from "@/components/ui/styles";
+import { buttonClass } from "@/components/ui/styles";
 import type { ImportResult } from "@/lib/server/bundle/writeBundle";
 
 type Outcome = { ok: true; result: ImportResult } | { ok: false; error: string; issues: string[] };
@@ -34,17 +35,7 @@ export function VerdictImport({ setId }: { setId: number }) {
   return (
     <div className="space-y-4">
       <form onSubmit={submit} className="flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor="verdict-file" className={labelClass}>Verdict bundle (.jsonl)</label>
-          <input
-            ref={file}
-            id="verdict-file"
-            type="file"
-            accept=".jsonl,.ndjson,application/x-ndjson,text/plain"
-            required
-            className="block text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
-          />
-        </div>
+        <BundleFileField id="verdict-file" label="Verdict bundle (.jsonl)" inputRef={file} />
         <button type="submit" disabled={mutation.isPending} className={buttonClass}>
           {mutation.isPending ? "Importing…" : "Import verdicts"}
         </button>

@@ -2,18 +2,10 @@ import "server-only";
 import { and, asc, desc, eq, ne, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { referenceVersions, users } from "@/db/schema";
+import type { VersionMeta } from "./versionMeta";
 
 /** One reference version (published or a draft). */
-export interface ReferenceVersionView {
-  rowId: number;
-  version: number;
-  status: "draft" | "published";
-  author: string;
-  authorName: string;
-  changeNote: string | null;
-  baseVersion: number | null;
-  createdAt: number;
-  publishedAt: number | null;
+export interface ReferenceVersionView extends VersionMeta {
   text: string;
   /** The rubric version the reference was written against, when known. */
   rubricVersion: number | null;

@@ -4,6 +4,7 @@ import type { Db, Tx } from "@/db/client";
 import { rubricCriteria, rubricVersions, users } from "@/db/schema";
 import type { Criterion } from "@/lib/bundle/schema";
 import type { Provenance } from "@/lib/rubric/revisionStats";
+import type { VersionMeta } from "./versionMeta";
 
 /** A criterion as stored in a version: its wording plus where it came from. */
 export interface StoredCriterion extends Criterion {
@@ -13,16 +14,7 @@ export interface StoredCriterion extends Criterion {
 }
 
 /** One rubric version (published or a draft) with its criteria in order. */
-export interface RubricVersionView {
-  rowId: number;
-  version: number;
-  status: "draft" | "published";
-  author: string;
-  authorName: string;
-  changeNote: string | null;
-  baseVersion: number | null;
-  createdAt: number;
-  publishedAt: number | null;
+export interface RubricVersionView extends VersionMeta {
   criteria: StoredCriterion[];
 }
 
