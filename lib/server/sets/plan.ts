@@ -67,6 +67,22 @@ function checkClinicians(db: Db | Tx, ids: string[]): string[] {
 }
 
 /**
+ * Clinicians who also hold the lead or author role can open what labeling hides
+ * (models, other labels, verdicts; references and clinical notes): their labels are
+ * not blind. Allowed — small teams overlap — but said before the set is created.
+ */
+function unblindedClinicians(db: Db | Tx, ids: string[]): string[] {
+  const roles = new Map<string, Set<string>>();
+  for (const row of db.select({ id: userRoles.userId, role: userRoles.role }).from(userRoles).where(inArray(userRoles.userId, ids)).all()) {
+    roles.set(row.id, (roles.get(row.id) ?? new Set()).add(row.role));
+  }
+  return ids.flatMap((id) => {
+    const other = ["lead", "author"].filter((role) => roles.get(id)?.has(role));
+    return other.length === 0 ? [] : [`"${id}" also holds the ${other.join(" and ")} role: their labels will not be blind (they can see what clinicians must not).`];
+  });
+}
+
+/**
  * Draws a calibration set from the corpus as it stands: the items (stratified draw
  * or the hand-picked list), `responsesPerItem` responses per item from distinct
  * models, and the clinicians. Deterministic: the same input on the same corpus gives
@@ -112,6 +128,7 @@ export function planCalibrationSet(db: Db | Tx, input: CalibrationSetPlanInput):
   if (short > 0) {
     warnings.push(`${short} item${short === 1 ? " has" : "s have"} responses from fewer than ${input.responsesPerItem} models: ${short === 1 ? "it gets" : "they get"} one response per model.`);
   }
+  warnings.push(...unblindedClinicians(db, clinicianIds));
   const drawn = itemIds.map((id) => byId.get(id)).filter((c): c is Candidate => c !== undefined);
   return {
     itemIds,

@@ -55,6 +55,13 @@ describe("calibration set services", () => {
     expect(db.all(sql`SELECT count(*) AS n FROM calibration_sets`)).toEqual([{ n: 1 }]);
   });
 
+  it("warns when a clinician also holds a role that sees unblinded material", async () => {
+    db.run(sql`INSERT INTO user_roles (user_id, role) VALUES ('clin-2', 'author')`);
+    const preview = await previewCalibrationSet({ ctx: lead, input: { ...plan, responsesPerItem: 2 } });
+    expect(preview.warnings).toEqual(['"clin-2" also holds the author role: their labels will not be blind (they can see what clinicians must not).']);
+    db.run(sql`DELETE FROM user_roles WHERE user_id = 'clin-2' AND role = 'author'`);
+  });
+
   it("creates exactly the set the preview showed, pinned to the current rubric, and audits it", async () => {
     const preview = await previewCalibrationSet({ ctx: lead, input: { ...plan, responsesPerItem: 2 } });
     expect(preview).toMatchObject({ eligibleItems: 2, itemIds: ["I-1", "I-2"], responses: 4, clinicians: 2, unitsPerClinician: 8, warnings: [] });
