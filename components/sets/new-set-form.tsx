@@ -56,7 +56,8 @@ export function NewSetForm({ candidates }: { candidates: SetCandidates }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="set-name" className={labelClass}>Name</label>
-            <input id="set-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={120} className={inputClass} />
+            <input id="set-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={120} aria-describedby="set-name-hint" className={inputClass} />
+            <p id="set-name-hint" className="mt-1 text-sm text-slate-600">Clinicians see this name: keep models and judges out of it.</p>
           </div>
           <div>
             <label htmlFor="set-seed" className={labelClass}>Seed</label>
