@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { DEFAULT_BREAK_MINUTES } from "@/lib/labeling/stretch";
 
 const Env = z.object({
   CONCORD_DB_PATH: z.string().min(1).default("data/concord.db"),
   NEXTAUTH_SECRET: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Minutes of continuous labeling after which a clinician is offered a break. */
-  CONCORD_BREAK_MINUTES: z.coerce.number().int().min(1).max(600).default(45),
+  CONCORD_BREAK_MINUTES: z.coerce.number().int().min(1).max(600).default(DEFAULT_BREAK_MINUTES),
 });
 export type Env = z.infer<typeof Env>;
 

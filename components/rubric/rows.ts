@@ -47,5 +47,3 @@ export function draftBlocker(rows: readonly Row[]): string | null {
 export const toDraft = (rows: readonly Row[]): DraftCriterion[] =>
   rows.map((r) => ({ id: r.id, dimension: r.dimension, weight: Number(r.weight.trim()), text: r.text }));
 
-export const asCriteria = (rows: readonly Row[]): Criterion[] =>
-  rows.map((r) => ({ id: r.id ?? r.key, dimension: r.dimension, weight: Number(r.weight), text: r.text }));
