@@ -59,3 +59,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 export function criteria(page: Page) {
   return page.getByRole("region", { name: "Criteria" }).getByRole("group");
 }
+
+/** Waits until the labeling screen's script is live: `?` opens the shortcuts only then. */
+export async function untilLive(page: Page) {
+  const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(async () => {
+    await page.keyboard.press("?");
+    await expect(dialog).toBeVisible({ timeout: 500 });
+  }).toPass();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+}

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { demoAccount, signIn } from "./fixtures";
-import { criteria, drawnItems, drawSet, freshSeed, PARALLEL_SET_SIZE } from "./labeling-helpers";
+import { criteria, drawnItems, drawSet, freshSeed, PARALLEL_SET_SIZE, untilLive } from "./labeling-helpers";
 
 const pressed = (name: "Satisfied" | "Not satisfied") => ({ name, exact: true });
 
@@ -20,6 +20,7 @@ test("two tabs share verdicts, and a verdict not yet sent survives closing the t
   await expect(a).toHaveURL(`/label/${setId}/1`);
   const b = await context.newPage();
   await b.goto(`/label/${setId}/1`);
+  await untilLive(b); // both tabs are open and running before the first verdict
 
   await a.keyboard.press("y");
   await expect(criteria(a).first()).toContainText("Saved");

@@ -4,7 +4,7 @@ import { clinicianAgreement } from "@/lib/calibration/clinicians";
 import { calibrationInputFromBundle } from "@/lib/calibration/input";
 import { buildUnitTable, dimensionsPresent } from "@/lib/calibration/units";
 import { demoAccount, signIn } from "./fixtures";
-import { criteria, drawSet, PARALLEL_SET_SIZE, seriousViolations } from "./labeling-helpers";
+import { criteria, drawSet, PARALLEL_SET_SIZE, seriousViolations, untilLive } from "./labeling-helpers";
 
 const RESPONSES = PARALLEL_SET_SIZE * 2;
 const RATIONALE = "I read this turn as only implying it.";
@@ -33,6 +33,7 @@ async function openLabeling(browser: Browser, clinician: number, setId: number) 
   await page.getByRole("button", { name: /I understand/ }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: `Response 1 of ${RESPONSES}` })).toBeVisible();
+  await untilLive(page);
   return { context, page };
 }
 
