@@ -12,6 +12,10 @@ export const commands: Record<string, { summary: string; load: () => Promise<Com
     summary: "calibrate FILE.jsonl [--out REPORT.json] [--resamples N] [--seed S] [--panel-size K] — the calibration report",
     load: async () => (await import("./calibrate")).calibrate,
   },
+  vera: {
+    summary: "vera rubric RUBRIC.tsv | walk RUBRIC.tsv ANSWERS.jsonl | ratings RATINGS.csv — flow rubrics offline",
+    load: async () => (await import("./vera")).veraCommand,
+  },
   import: { summary: "import FILE — import a bundle (all or nothing)", load: async () => (await import("./import")).importCommand },
   export: { summary: "export FILE — write every record as a bundle", load: async () => (await import("./export")).exportCommand },
   "verify-freeze": {
