@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { percentAgreement } from "./agreement";
-import { cohenKappa, cohenKappaLabels } from "./cohen";
+import { cohenKappa, cohenKappaLabels, cohenKappaTable } from "./cohen";
 import { confusionOf } from "./confusion";
 import { macroF1 } from "./f1";
 import { MISSING, ONE, ZERO, majorityTable, strictMajority } from "./majority";
 import { fleissKappa } from "./fleiss";
-import { gwetAc1, gwetAc1Multi } from "./gwet";
-import { ratingTerms } from "./multirater";
+import { gwetAc1, gwetAc1Multi, gwetAc1Table } from "./gwet";
+import { ratingTerms, ratingTermsFlat } from "./multirater";
 
 /** The three multi-rater figures of a count table. */
 function multiRaterAgreement(counts: number[][], categories?: number) {
@@ -177,5 +177,38 @@ describe("seeded PRNG", () => {
     expect(Math.min(...xs)).toBeGreaterThanOrEqual(0);
     expect(Math.max(...xs)).toBeLessThan(1);
     expect(shuffled([1, 2, 3, 4, 5], mulberry32(3)).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe("q-category two-rater tables", () => {
+  const table = (a: number[], b: number[], q: number) => {
+    const t = new Array<number>(q * q).fill(0);
+    a.forEach((x, i) => t[x * q + b[i]]++);
+    return t;
+  };
+  it("Cohen's κ from a table matches the label version (scikit-learn's multiclass vector, 0.8013)", () => {
+    const a = [...repeat(0, 46), ...repeat(1, 44), ...repeat(2, 10)];
+    const b = [...repeat(0, 52), ...repeat(1, 32), ...repeat(2, 16)];
+    expect(cohenKappaTable(table(a, b, 3), 3)).toBeCloseTo(0.8013, 4);
+    expect(cohenKappaTable(table(a, b, 4), 4)).toBeCloseTo(cohenKappaLabels(a, b) ?? NaN, 12);
+    expect(cohenKappaTable(new Array(16).fill(0), 4)).toBeNull();
+    expect(cohenKappaTable([3, 0, 0, 0], 2)).toBeNull();
+  });
+  it("AC1 from a table: the binary formula for q = 2, the many-rater AC1 when both rate every unit", () => {
+    const c = { n11: 40, n10: 10, n01: 5, n00: 45 };
+    expect(gwetAc1Table([c.n00, c.n01, c.n10, c.n11], 2)).toBeCloseTo(gwetAc1(c) ?? NaN, 12);
+    const random = mulberry32(11);
+    const a = Array.from({ length: 200 }, () => Math.floor(random() * 4));
+    const b = a.map((x) => (random() < 0.6 ? x : Math.floor(random() * 4)));
+    const counts = a.map((x, i) => [0, 1, 2, 3].map((k) => Number(x === k) + Number(b[i] === k)));
+    expect(gwetAc1Table(table(a, b, 4), 4)).toBeCloseTo(gwetAc1Multi(ratingTerms(counts, 4)) ?? NaN, 12);
+    expect(gwetAc1Table(new Array(16).fill(0), 4)).toBeNull();
+  });
+  it("flat rating terms over chosen rows equal the nested version on those rows", () => {
+    const rows = [[0, 3, 0], [1, 1, 1], [2, 0, 0], [0, 0, 1]];
+    const flat = Float64Array.from(rows.flat());
+    expect(ratingTermsFlat(flat, 3, [0, 2, 3])).toEqual(ratingTerms([rows[0], rows[2], rows[3]], 3));
+    expect(ratingTermsFlat(flat, 3).rated).toBe(4);
+    expect(ratingTermsFlat(flat, 3).units).toBe(3);
   });
 });
