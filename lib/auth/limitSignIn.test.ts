@@ -60,6 +60,12 @@ describe("limitSignIn", () => {
     expect((await limitSignIn(attempt("person20@example.org", "198.51.100.1"), wrongPassword, limiter)).status).toBe(401);
   });
 
+  it("does not charge the client for attempts on an account already locked out", async () => {
+    const limiter = memorySignInLimiter();
+    for (let i = 0; i < 15; i++) await limitSignIn(attempt("locked@example.org"), wrongPassword, limiter);
+    for (let i = 0; i < 10; i++) expect((await limitSignIn(attempt(`other${i}@example.org`), wrongPassword, limiter)).status).toBe(401);
+  });
+
   it("starts an account's count over after its correct password", async () => {
     const limiter = memorySignInLimiter();
     for (let i = 0; i < 9; i++) await limitSignIn(attempt("lead@example.org"), wrongPassword, limiter);

@@ -45,8 +45,9 @@ export function memorySignInLimiter(limits: SignInLimits = DEFAULT_SIGN_IN_LIMIT
   return {
     async begin(keys) {
       try {
-        await client.consume(keys.client);
+        // The account first: attempts on a locked account cost the client nothing more.
         await account.consume(keys.account);
+        await client.consume(keys.client);
         return 0;
       } catch (refusal) {
         if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
