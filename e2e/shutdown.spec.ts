@@ -38,7 +38,8 @@ test("npm start listens on loopback only, and one SIGTERM to its pid stops every
   test.setTimeout(150_000);
   const dir = mkdtempSync(join(tmpdir(), "concord-shutdown-"));
   // HOST unset: the default is what is under test.
-  const { HOST: _host, ...env } = process.env;
+  const env = { ...process.env };
+  delete env.HOST;
   const npm = spawn("npm", ["start"], { env: { ...env, PORT: String(PORT), CONCORD_DB_PATH: join(dir, "concord.db"), NEXT_TELEMETRY_DISABLED: "1" }, stdio: "ignore" });
   const pid = npm.pid ?? 0;
   expect(pid).toBeGreaterThan(0);
