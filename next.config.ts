@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { SECURITY_HEADERS } from "./lib/security/headers";
 
 const nextConfig: NextConfig = {
   // A native module: load it from node_modules at run time instead of bundling it.
@@ -6,6 +7,10 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Enables `forbidden()`, so a page of another role's area answers HTTP 403.
   experimental: { authInterrupts: true },
+  // The per-response CSP comes from proxy.ts (it carries a nonce); these go on everything.
+  async headers() {
+    return [{ source: "/:path*", headers: SECURITY_HEADERS }];
+  },
 };
 
 export default nextConfig;

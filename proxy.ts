@@ -1,22 +1,43 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret } from "@/lib/auth/secret";
+import { refuseApiRequest } from "@/lib/security/forgedRequest";
+import { contentSecurityPolicy } from "@/lib/security/headers";
+
+/** Pages a signed-out visitor may open. */
+const PUBLIC_PAGES = /^\/(login|support)(\/|$)/;
 
 /**
- * Sends signed-out page requests to the sign-in page. A convenience only: every page,
- * route handler and server action checks the session and role itself.
+ * API requests: forged cross-origin writes and non-JSON bodies are refused here, in
+ * one place, before any route handler runs (next-auth's included).
+ * Pages: a fresh CSP nonce per response, and signed-out visitors are sent to the
+ * sign-in page — a convenience only: every page, route handler and server action
+ * checks the session and role itself.
  */
 export async function proxy(request: NextRequest) {
-  const token = await getToken({ req: request, secret: authSecret() });
-  if (token) return NextResponse.next();
-  const login = new URL("/login", request.url);
   const { pathname, search } = request.nextUrl;
-  if (pathname !== "/") login.searchParams.set("callbackUrl", `${pathname}${search}`);
-  return NextResponse.redirect(login);
+  if (pathname.startsWith("/api/")) {
+    const refusal = refuseApiRequest({ method: request.method, url: new URL(request.url), headers: request.headers }, process.env.NEXTAUTH_URL);
+    return refusal ? NextResponse.json({ error: refusal.error }, { status: refusal.status }) : NextResponse.next();
+  }
+
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64");
+  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
+  let response: NextResponse;
+  if (PUBLIC_PAGES.test(pathname) || (await getToken({ req: request, secret: authSecret() }))) {
+    const headers = new Headers(request.headers);
+    headers.set("Content-Security-Policy", csp);
+    response = NextResponse.next({ request: { headers } });
+  } else {
+    const login = new URL("/login", request.url);
+    if (pathname !== "/") login.searchParams.set("callbackUrl", `${pathname}${search}`);
+    response = NextResponse.redirect(login);
+  }
+  response.headers.set("Content-Security-Policy", csp);
+  return response;
 }
 
 export const config = {
-  // Pages only: API routes answer 401/403 themselves, and the sign-in and support
-  // pages and static files must stay reachable while signed out.
-  matcher: ["/((?!api|_next/static|_next/image|favicon.ico|icon.svg|login|support).*)"],
+  // Everything but static files, which need neither a nonce nor a session.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg).*)"],
 };

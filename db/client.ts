@@ -19,6 +19,9 @@ export function openDb(path: string): Db {
   const client = new Database(path);
   client.pragma("journal_mode = WAL");
   client.pragma("foreign_keys = ON");
+  // So that the row REPLACE deletes on a conflict fires the DELETE triggers that keep
+  // decisions immutable (the migrations also refuse the conflicting insert itself).
+  client.pragma("recursive_triggers = ON");
   client.pragma("busy_timeout = 5000");
   const db = drizzle({ client, schema });
   migrate(db, { migrationsFolder: MIGRATIONS });

@@ -25,6 +25,11 @@ export const users = sqliteTable("users", {
   name: text("name").notNull(),
   passwordHash: text("password_hash"),
   active: integer("active", { mode: "boolean" }).notNull().default(true),
+  /**
+   * Stored in every session token at sign-in; sign-out, a password reset, a role change
+   * and a deactivation bump it, which ends every session issued before.
+   */
+  sessionVersion: integer("session_version").notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -35,17 +40,6 @@ export const userRoles = sqliteTable(
     role: text("role", { enum: ["clinician", "author", "lead"] }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.role] }), check("user_roles_role", sql`${t.role} IN ('clinician', 'author', 'lead')`)],
-);
-
-/** Failed sign-ins by (normalised) email, whether or not the account exists: the throttle counts them. */
-export const signInFailures = sqliteTable(
-  "sign_in_failures",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    email: text("email").notNull(),
-    at: integer("at", { mode: "timestamp_ms" }).notNull(),
-  },
-  (t) => [index("sign_in_failures_email_at").on(t.email, t.at)],
 );
 
 // ---------------------------------------------------------------- corpus

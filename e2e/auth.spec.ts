@@ -80,13 +80,18 @@ test("a person with several roles lands on the first area, sees all of them, and
   await nav.getByRole("link", { name: "My queue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "My queue" })).toBeVisible();
 
-  // The lead takes the author role away: Robin's very next request no longer has it.
+  // The lead takes the author role away: the change ends Robin's session, and once
+  // signed in again Robin no longer has the role.
   const robin = lead.getByRole("listitem").filter({ hasText: "robin@example.org" });
   await robin.getByRole("button", { name: "Manage Robin Both" }).click();
   await robin.getByRole("checkbox", { name: "Author" }).uncheck();
   await robin.getByRole("button", { name: "Save roles" }).click();
   await expect(robin.getByRole("status").filter({ hasText: "Roles saved." })).toBeVisible();
+  await page.goto("/items");
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, { email: "robin@example.org", password: "robin-password-1" }, page.url());
   expect((await page.goto("/items"))?.status()).toBe(403);
+  await expect(nav.getByRole("link")).toHaveText(["My queue"]);
 
   // Deactivated: the session no longer counts.
   await robin.getByRole("button", { name: "Deactivate" }).click();

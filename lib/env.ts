@@ -5,6 +5,8 @@ const Env = z.object({
   CONCORD_DB_PATH: z.string().min(1).default("data/concord.db"),
   NEXTAUTH_SECRET: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The address `npm start` listens on: loopback unless told otherwise. */
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
   /** Minutes of continuous labeling after which a clinician is offered a break. */
   CONCORD_BREAK_MINUTES: z.coerce.number().int().min(1).max(600).default(DEFAULT_BREAK_MINUTES),
 });

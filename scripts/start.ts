@@ -1,8 +1,10 @@
 /**
  * `npm start`: everything a fresh clone needs, with no configuration — build when the
  * build is missing or older than the sources, make sure there is an auth secret, open
- * and migrate the database, seed the demo corpus into an empty one, then serve.
- * Runs under tsx with the react-server condition so server-only modules load.
+ * and migrate the database, seed the demo corpus into an empty one, then serve on
+ * HOST (127.0.0.1 unless set). Runs in node with tsx's loader and the react-server
+ * condition (so server-only modules load), in npm's place (`exec`), so a signal to
+ * npm reaches this process, which passes it on to the server.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -45,7 +47,9 @@ async function main(): Promise<number> {
   getDb();
   const demo = await seedDemoIfEmpty();
 
-  const url = `http://localhost:${port}`;
+  // Loopback addresses are shown as localhost, which is what people type.
+  const shown = ["127.0.0.1", "::1", "0.0.0.0", "::"].includes(config.HOST) ? "localhost" : config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
+  const url = `http://${shown}:${port}`;
   console.log(`\nDatabase: ${resolve(config.CONCORD_DB_PATH)}${demo.seeded ? " (new; demo corpus seeded)" : ""}`);
   if (demo.accounts.length > 0) {
     console.log(demo.seeded ? "Demo accounts:" : "Demo accounts (as seeded; changes made since are kept):");
@@ -57,7 +61,7 @@ async function main(): Promise<number> {
   }
   console.log(`\nConcord: ${url}\n`);
 
-  const server = spawn(next, ["start", "-p", String(port)], {
+  const server = spawn(next, ["start", "-p", String(port), "-H", config.HOST], {
     cwd: root,
     stdio: "inherit",
     env: {
@@ -67,8 +71,22 @@ async function main(): Promise<number> {
       NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? url,
     },
   });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-  return new Promise((done) => server.on("exit", (code) => done(code ?? 0)));
+  const exited = new Promise<number>((done) => server.on("exit", (code) => done(code ?? 0)));
+  // One signal stops everything: pass it on, and make sure the server is gone after a grace period.
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    server.kill(signal);
+    setTimeout(() => server.kill("SIGKILL"), 10_000).unref();
+  };
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => stop(signal));
+  // If whoever started us (npm) is gone without passing a signal on, stop as well.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop("SIGTERM");
+  }, 1_000).unref();
+  return exited;
 }
 
 main().then(

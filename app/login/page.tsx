@@ -3,18 +3,15 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { cardClass } from "@/components/ui/styles";
+import { safeCallbackPath } from "@/lib/auth/callbackUrl";
 import { getCtx } from "@/lib/auth/ctx";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-/** Only same-site paths, so the sign-in page cannot be used to send people elsewhere. */
-function safeCallback(value: string | string[] | undefined): string {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : "/";
-}
-
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await getCtx();
-  const callbackUrl = safeCallback((await searchParams).callbackUrl);
+  // Only same-site paths, so the sign-in page cannot be used to send people elsewhere.
+  const callbackUrl = safeCallbackPath((await searchParams).callbackUrl);
   if (user) redirect(callbackUrl);
   return (
     <div className="mx-auto max-w-md pt-8">

@@ -5,9 +5,10 @@ import { useState, type FormEvent } from "react";
 import { Notice } from "@/components/ui/notice";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/styles";
 
-// The same words for an unknown account, a wrong password and a throttled attempt,
-// so the form never tells anyone which accounts exist.
+// The same words for an unknown account and a wrong password, so the form never tells
+// anyone which accounts exist; the throttle locks out unknown emails exactly as known ones.
 const FAILED = "That email and password do not match an active account. Please check them and try again.";
+const THROTTLED = "Too many sign-in attempts. Please wait a few minutes and try again.";
 
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +30,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       return;
     }
     setPending(false);
-    setError(FAILED);
+    setError(result?.status === 429 ? THROTTLED : FAILED);
   }
 
   return (

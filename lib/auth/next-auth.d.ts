@@ -6,6 +6,7 @@ declare module "next-auth" {
   interface User {
     id: string;
     roles: Role[];
+    sessionVersion: number;
   }
   interface Session {
     user: { id: string; email: string; name: string; roles: Role[] };
@@ -16,5 +17,7 @@ declare module "next-auth/jwt" {
   interface JWT {
     id: string;
     roles: Role[];
+    /** The user's session version at sign-in; a bump ends this session (lib/server/users/sessions.ts). */
+    sessionVersion: number;
   }
 }

@@ -9,6 +9,7 @@ import { requireRole } from "@/lib/server/guard";
 import { userSummary, type UserSummary } from "./read";
 import { hashPassword } from "./password";
 import { ResetUserPasswordInput } from "./schema";
+import { endSessions } from "./sessions";
 
 export async function resetUserPassword({ ctx, input }: { ctx: Ctx; input: ResetUserPasswordInput }): Promise<UserSummary> {
   const lead = requireRole(ctx, "lead");
@@ -19,6 +20,7 @@ export async function resetUserPassword({ ctx, input }: { ctx: Ctx; input: Reset
       const user = userSummary(tx, data.userId);
       if (user.email === null) throw new Invalid("This person has no email address yet, so a password would not let them sign in.");
       tx.update(users).set({ passwordHash }).where(eq(users.id, data.userId)).run();
+      endSessions(tx, data.userId);
       audit(tx, { actor: lead.id, action: "user.reset_password", entity: "user", entityId: data.userId });
       return userSummary(tx, data.userId);
     },
