@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { demoCorpus } from "@/lib/demo";
+import { mulberry32 } from "@/lib/stats/prng";
 import { demoAccount, signIn } from "./fixtures";
 
 const corpus = demoCorpus();
@@ -98,4 +99,37 @@ test("holding out ranks on the public split and reports on the private split", a
   await expect(table.getByRole("columnheader", { name: "κ held out" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/on the \d+ public-split items/)).toBeVisible();
   await expect(page).toHaveURL(/selection=holdout/);
+});
+
+test("a judge with few verdicts is listed as no candidate and leaves the top panel as it was", async ({ page }) => {
+  await signIn(page, demoAccount("lead"));
+  await openJudges(page);
+  const setId = /\/calibration\/sets\/(\d+)\//.exec(page.url())?.[1];
+  const before = await page.request.get(`/api/sets/${setId}/report`);
+  expect(before.ok()).toBe(true);
+  const topBefore = (await before.json()).ranked.panels[0].judges as string[];
+
+  // The repro of the issue: 130 random verdicts of a new judge on the set's units.
+  const random = mulberry32(16);
+  const units = corpus.bundle.verdicts.filter((v) => v.judge === "judge-01" && setResponses.has(v.response));
+  const picked = units.map((u) => ({ u, key: random() })).sort((a, b) => a.key - b.key).slice(0, 130);
+  const lines = picked.map(({ u }) => JSON.stringify({ kind: "verdict", judge: "judge-16", response: u.response, criterion: u.criterion, verdict: random() < 0.5 }));
+  await page.getByLabel("Verdict bundle (.jsonl)").setInputFiles({ name: "judge-16.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(`${lines.join("\n")}\n`) });
+  await page.getByRole("button", { name: "Import verdicts" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Verdicts imported." })).toBeVisible();
+
+  await page.getByRole("link", { name: "Open the report" }).click();
+  const out = page.getByRole("region", { name: "Judges left out of panels" });
+  await expect(out.getByRole("listitem")).toHaveText([/^judge-16 is not a candidate: verdicts on \d+ of \d+ units \(\d+\.\d % coverage\)\.$/], { timeout: 30_000 });
+  const table = page.getByRole("table", { name: /Every panel of 3 judges/ });
+  await expect(page.getByText("Showing 455 of 455 panels")).toBeVisible();
+  await expect(table.getByRole("row").nth(1).getByRole("link")).toHaveText(topBefore.join(", "));
+  await expect(page.getByRole("table", { name: /Each judge alone/ }).getByRole("row", { name: /^judge-16/ })).toContainText("no: too few verdicts");
+
+  // Asking less of judges lets it in: with no least coverage it joins panels.
+  await page.getByLabel("Least judge coverage (%)").fill("0");
+  await page.getByLabel("Least judge coverage (%)").press("Enter");
+  await expect(page.getByText("Showing 560 of 560 panels")).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/minCoverage=0/);
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -44,6 +44,30 @@ describe("concord calibrate", () => {
     expect(run.stderr).toMatch(/^line 5: response: /m);
   });
 
+  it("honours --min-coverage: judges below it are listed but enter no panel", () => {
+    const expected = JSON.parse(readFileSync("test/fixtures/sample-small.report.json", "utf8"));
+    const full = expected.judges.filter((j: { coverage: number }) => j.coverage >= 0.99).map((j: { judge: string }) => j.judge);
+    const run = concord("calibrate", "test/fixtures/sample-small.jsonl", "--min-coverage", "0.99", "--resamples", "0", "--panel-size", "1");
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(report.min_coverage).toBe(0.99);
+    expect(full).toHaveLength(4);
+    expect(report.judges).toHaveLength(expected.judges.length);
+    expect(report.panels.map((p: { judges: string[] }) => p.judges[0]).sort()).toEqual(full.sort());
+    expect(run.stderr).toMatch(/not candidates/);
+    expect(concord("calibrate", "test/fixtures/sample-small.jsonl", "--min-coverage", "95%").stderr).toMatch(/--min-coverage must be a number from 0 to 1, not "95%"/);
+  });
+
+  it("says so when the bundle has labels but no judge verdicts", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "concord-cli-")), "labels-only.jsonl");
+    const lines = readFileSync("test/fixtures/sample-small.jsonl", "utf8").split("\n").filter((line) => !line.includes('"kind": "verdict"') && !line.includes('"kind":"verdict"'));
+    writeFileSync(file, lines.join("\n"));
+    const run = concord("calibrate", file);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/the bundle has no judge verdicts \(no "verdict" lines\), so there are no judges to calibrate against its \d+ labels/);
+  });
+
   it("rejects an even panel size with a clear message", () => {
     const run = concord("calibrate", "test/fixtures/sample-small.jsonl", "--panel-size", "4");
     expect(run.status).toBe(1);

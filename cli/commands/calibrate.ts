@@ -6,12 +6,19 @@ import { calibrate as calibrateReport, DEFAULT_OPTIONS } from "../../lib/calibra
 import { reportSummary } from "../../lib/calibration/summary";
 import type { Command } from "./index";
 
-const USAGE = "usage: npm run --silent concord -- calibrate FILE.jsonl [--out REPORT.json] [--resamples N] [--seed S] [--panel-size K]";
+const USAGE = "usage: npm run --silent concord -- calibrate FILE.jsonl [--out REPORT.json] [--resamples N] [--seed S] [--panel-size K] [--min-coverage X]";
 
 function integer(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (!/^-?\d+$/.test(value)) throw new Error(`--${name} must be an integer, not "${value}"`);
   return Number(value);
+}
+
+function fraction(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const x = Number(value);
+  if (!/^\s*[\d.eE+-]+\s*$/.test(value) || !Number.isFinite(x) || x < 0 || x > 1) throw new Error(`--${name} must be a number from 0 to 1, not "${value}"`);
+  return x;
 }
 
 export const calibrate: Command = {
@@ -24,6 +31,7 @@ export const calibrate: Command = {
         resamples: { type: "string" },
         seed: { type: "string" },
         "panel-size": { type: "string" },
+        "min-coverage": { type: "string" },
       },
     });
     if (positionals.length !== 1) {
@@ -34,6 +42,7 @@ export const calibrate: Command = {
       resamples: integer(values.resamples, "resamples", DEFAULT_OPTIONS.resamples),
       seed: integer(values.seed, "seed", DEFAULT_OPTIONS.seed),
       panelSize: integer(values["panel-size"], "panel-size", DEFAULT_OPTIONS.panelSize),
+      minCoverage: fraction(values["min-coverage"], "min-coverage", DEFAULT_OPTIONS.minCoverage),
     };
     if (options.resamples < 0) throw new Error("--resamples must be 0 or more");
     const parsed = parseBundle(await readFile(positionals[0], "utf8"));
@@ -45,7 +54,12 @@ export const calibrate: Command = {
       );
       return 1;
     }
-    const report = calibrateReport(calibrationInputFromBundle(parsed.bundle), options);
+    const input = calibrationInputFromBundle(parsed.bundle);
+    if (input.verdicts.length === 0) {
+      process.stderr.write(`${positionals[0]}: the bundle has no judge verdicts (no "verdict" lines), so there are no judges to calibrate${input.labels.length ? ` against its ${input.labels.length} labels` : ""}.\n`);
+      return 1;
+    }
+    const report = calibrateReport(input, options);
     const json = `${JSON.stringify(report, null, 1)}\n`;
     if (values.out) await writeFile(values.out, json);
     else process.stdout.write(json);

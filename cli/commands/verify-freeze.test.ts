@@ -76,6 +76,21 @@ describe("concord verify-freeze", () => {
     expect(out).toMatch(/^MISMATCH/m);
   });
 
+  it("says which of the panel's judges have no verdicts in a bundle without them", async () => {
+    const record = JSON.parse(readFileSync(recordPath, "utf8"));
+    const [dropped] = record.judges as string[];
+    const lines = exported.split("\n").filter((line) => !(line && JSON.parse(line).kind === "verdict" && JSON.parse(line).judge === dropped));
+    writeFileSync(bundlePath, lines.join("\n"));
+    expect(await verifyFreezeCommand.run([recordPath, bundlePath])).toBe(1);
+    const out = stdout.join("");
+    expect(out).toContain(`the bundle has no verdicts of the panel's judge ${dropped} on the frozen set's responses`);
+    expect(out).not.toMatch(/fingerprint/);
+  });
+
+  it("records the least coverage the panel was ranked with", () => {
+    expect(JSON.parse(readFileSync(recordPath, "utf8")).scope.min_coverage).toBe(0.95);
+  });
+
   it("says what is wrong with a file that is not a record", async () => {
     const notRecord = join(dir, "not-a-record.json");
     writeFileSync(notRecord, JSON.stringify({ judges: [] }));

@@ -7,11 +7,10 @@ import { Computing } from "@/components/report/computing";
 import { fmt } from "@/components/report/format";
 import { IntervalLine } from "@/components/report/interval";
 import { ReportControls } from "@/components/report/report-controls";
-import { getJson, reportQuery } from "@/components/report/use-report";
+import { getJson, reportQuery, type ReportChoice } from "@/components/report/use-report";
 import { Notice } from "@/components/ui/notice";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/styles";
 import { ruleDeviations } from "@/lib/freeze/rule";
-import type { Selection } from "@/lib/freeze/scope";
 import type { PanelDetail } from "@/lib/server/panels/getPanelDetail";
 import type { RuleView } from "@/lib/server/panels/readRule";
 
@@ -19,7 +18,7 @@ const LISTED = 25;
 
 interface Props {
   setId: number;
-  initial: { selection: Selection; panelSize: number; judges: string[] | null };
+  initial: ReportChoice & { judges: string[] | null };
   rule: RuleView | null;
   /** The set's current freeze, which a new one must supersede. */
   current: { id: number; judges: string[] } | null;
@@ -30,7 +29,7 @@ type Failure = { error: string; issues?: string[] };
 /** Choose a panel (rank 1 unless another is named), see exactly what will be recorded, give reasons, freeze. */
 export function FreezeForm({ setId, initial, rule, current }: Props) {
   const router = useRouter();
-  const [view, setView] = useState({ selection: initial.selection, panelSize: initial.panelSize });
+  const [view, setView] = useState<ReportChoice>({ selection: initial.selection, panelSize: initial.panelSize, minCoverage: initial.minCoverage });
   const [picked, setPicked] = useState<string | null>(initial.judges?.join(",") ?? null);
   const [rationale, setRationale] = useState("");
   const [supersede, setSupersede] = useState(false);
@@ -39,8 +38,8 @@ export function FreezeForm({ setId, initial, rule, current }: Props) {
   const panels = report.data?.ranked.panels ?? [];
   const key = picked && panels.some((p) => p.judges.join(",") === picked) ? picked : (panels[0]?.judges.join(",") ?? null);
   const detail = useQuery({
-    queryKey: ["panel", setId, view.selection, key],
-    queryFn: () => getJson<PanelDetail>(`/api/sets/${setId}/report/panel?${new URLSearchParams({ judges: key ?? "", selection: view.selection })}`),
+    queryKey: ["panel", setId, view.selection, view.minCoverage, key],
+    queryFn: () => getJson<PanelDetail>(`/api/sets/${setId}/report/panel?${new URLSearchParams({ judges: key ?? "", selection: view.selection, minCoverage: String(view.minCoverage) })}`),
     enabled: key !== null,
     staleTime: 60_000,
   });
@@ -49,6 +48,7 @@ export function FreezeForm({ setId, initial, rule, current }: Props) {
       const body = {
         judges: key?.split(",") ?? [],
         selection: view.selection,
+        minCoverage: view.minCoverage,
         fingerprint: report.data?.fingerprint,
         rationale,
         ...(supersede && current ? { supersedes: { id: current.id, reason } } : {}),
@@ -79,7 +79,7 @@ export function FreezeForm({ setId, initial, rule, current }: Props) {
   return (
     <form onSubmit={submit} className="space-y-8">
       <div className="flex flex-wrap items-end gap-6 rounded-lg border border-slate-200 bg-white p-4">
-        <ReportControls selection={view.selection} panelSize={view.panelSize} onChange={(next) => { setView(next); setPicked(null); }} />
+        <ReportControls view={view} onChange={(next) => { setView(next); setPicked(null); }} />
         <div className="min-w-72 flex-1">
           <label htmlFor="freeze-panel" className={labelClass}>Panel</label>
           <select id="freeze-panel" value={key ?? ""} onChange={(e) => setPicked(e.target.value)} className="w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm">

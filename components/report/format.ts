@@ -20,8 +20,8 @@ export function dimensionLabel(dimension: string): string {
   return DIMENSION_LABELS[dimension as Dimension]?.label ?? dimension;
 }
 
-export function panelHref(setId: number, judges: readonly string[], selection: string): string {
-  return `/calibration/sets/${setId}/report/panel?${new URLSearchParams({ judges: judges.join(","), selection })}`;
+export function panelHref(setId: number, judges: readonly string[], selection: string, minCoverage: number): string {
+  return `/calibration/sets/${setId}/report/panel?${new URLSearchParams({ judges: judges.join(","), selection, minCoverage: String(minCoverage) })}`;
 }
 
 export const tableClass = "w-full text-left text-sm";

@@ -2,14 +2,14 @@ import type { CalibrationReport } from "@/lib/calibration/report";
 import { ScrollBox } from "./scroll-box";
 import { dimensionLabel, fmt, tableClass, tdClass, thClass } from "./format";
 
-/** Every candidate judge alone against the consensus: overall figures, then κ and macro-F1 per dimension. */
+/** Every judge alone against the consensus: overall figures, then κ and macro-F1 per dimension. */
 export function JudgeTable({ judges }: { judges: CalibrationReport["judges"] }) {
   const dimensions = Object.keys(judges[0]?.by_dimension ?? {});
   return (
     <ScrollBox label="Single judges, scrollable">
       <table className={tableClass}>
         <caption className="px-3 pt-3 text-left text-sm text-slate-600">
-          Each judge alone against the clinician consensus. Per dimension: κ / macro-F1.
+          Each judge alone against the clinician consensus; coverage is the share of the consensus units it has a verdict on. Per dimension: κ / macro-F1.
         </caption>
         <thead className="bg-slate-50">
           <tr>
@@ -20,6 +20,8 @@ export function JudgeTable({ judges }: { judges: CalibrationReport["judges"] }) 
             <th scope="col" className={`${thClass} text-right`}>Accuracy</th>
             <th scope="col" className={`${thClass} text-right`}>Units</th>
             <th scope="col" className={`${thClass} text-right`}>Excluded</th>
+            <th scope="col" className={`${thClass} text-right`}>Coverage</th>
+            <th scope="col" className={thClass}>In panels</th>
             {dimensions.map((d) => (
               <th key={d} scope="col" className={`${thClass} whitespace-nowrap text-right`}>{dimensionLabel(d)}</th>
             ))}
@@ -35,6 +37,8 @@ export function JudgeTable({ judges }: { judges: CalibrationReport["judges"] }) 
               <td className={`${tdClass} text-right`}>{fmt(judge.accuracy)}</td>
               <td className={`${tdClass} text-right`}>{judge.units}</td>
               <td className={`${tdClass} text-right`}>{judge.excluded}</td>
+              <td className={`${tdClass} text-right`}>{judge.coverage === null ? "—" : `${(judge.coverage * 100).toFixed(1)} %`}</td>
+              <td className={tdClass}>{judge.candidate ? "yes" : "no: too few verdicts"}</td>
               {dimensions.map((d) => (
                 <td key={d} className={`${tdClass} whitespace-nowrap text-right`}>
                   {fmt(judge.by_dimension[d]?.kappa, 2)} / {fmt(judge.by_dimension[d]?.macro_f1, 2)}

@@ -24,7 +24,7 @@ export function PanelDetail({ detail }: { detail: Detail }) {
           {detail.heldOut && evaluation.reported_figures ? ` Held out (private split): κ ${fmt(evaluation.reported_figures.kappa, 4)}, macro-F1 ${fmt(evaluation.reported_figures.macro_f1, 4)}.` : ""}
         </p>
         <IntervalLine interval={evaluation.interval} />
-        <Link href={`/calibration/sets/${detail.set.id}/freeze?${new URLSearchParams({ judges: detail.judges.join(","), selection: detail.selection, panelSize: String(detail.panelSize) })}`} className={secondaryButtonClass}>
+        <Link href={`/calibration/sets/${detail.set.id}/freeze?${new URLSearchParams({ judges: detail.judges.join(","), selection: detail.selection, panelSize: String(detail.panelSize), minCoverage: String(detail.minCoverage) })}`} className={secondaryButtonClass}>
           Freeze this panel…
         </Link>
       </section>

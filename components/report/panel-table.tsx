@@ -61,7 +61,7 @@ export function PanelTable({ setId, ranked, reported, selection }: { setId: numb
         enableSorting: false,
         filterFn: (row, _id, value: string) => row.original.judges.includes(value),
         cell: (info) => (
-          <Link prefetch={false} href={panelHref(setId, info.row.original.judges, selection)} className="font-medium text-accent-strong underline-offset-2 hover:underline">
+          <Link prefetch={false} href={panelHref(setId, info.row.original.judges, selection, ranked.min_coverage)} className="font-medium text-accent-strong underline-offset-2 hover:underline">
             {info.getValue()}
           </Link>
         ),
@@ -79,7 +79,7 @@ export function PanelTable({ setId, ranked, reported, selection }: { setId: numb
           ]
         : []),
     ],
-    [setId, selection, reported],
+    [setId, selection, reported, ranked.min_coverage],
   );
   // TanStack's table and virtualizer return fresh functions each render: the component is simply not compiler-memoised.
   // eslint-disable-next-line react-hooks/incompatible-library

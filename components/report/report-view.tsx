@@ -5,7 +5,6 @@ import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { Notice } from "@/components/ui/notice";
 import { secondaryButtonClass } from "@/components/ui/styles";
-import type { Selection } from "@/lib/freeze/scope";
 import type { SetReport } from "@/lib/server/panels/getReport";
 import { AblationTable } from "./ablation-table";
 import { ClinicianAgreement } from "./clinician-agreement";
@@ -15,7 +14,8 @@ import { KappaHistogram } from "./kappa-histogram";
 import { PanelTable } from "./panel-table";
 import { ReportControls } from "./report-controls";
 import { JudgeTable } from "./judge-table";
-import { reportQuery } from "./use-report";
+import { CandidateNotice } from "./candidate-notice";
+import { choiceQuery, reportQuery, type ReportChoice } from "./use-report";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -27,23 +27,21 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** The calibration report of a set: controls for the selection and panel size, then every section. */
-export function ReportView({ setId, selection: initialSelection, panelSize: initialSize }: { setId: number; selection: Selection; panelSize: number }) {
-  const [selection, setSelection] = useState(initialSelection);
-  const [panelSize, setPanelSize] = useState(initialSize);
-  const query = useQuery(reportQuery({ setId, selection, panelSize }));
+export function ReportView({ setId, initial }: { setId: number; initial: ReportChoice }) {
+  const [view, setView] = useState(initial);
+  const query = useQuery(reportQuery({ setId, ...view }));
 
   // Keep the address in step, so a report view can be shared or reloaded as it is.
-  function choose(next: { selection: Selection; panelSize: number }) {
-    setSelection(next.selection);
-    setPanelSize(next.panelSize);
-    window.history.replaceState(null, "", `?${new URLSearchParams({ selection: next.selection, panelSize: String(next.panelSize) })}`);
+  function choose(next: ReportChoice) {
+    setView(next);
+    window.history.replaceState(null, "", `?${choiceQuery(next)}`);
   }
 
   return (
     <div className="space-y-10">
       <form className="flex flex-wrap items-end gap-6 rounded-lg border border-slate-200 bg-white p-4" onSubmit={(e) => e.preventDefault()}>
-        <ReportControls selection={selection} panelSize={panelSize} onChange={choose} />
-        <Link href={`/calibration/sets/${setId}/freeze?${new URLSearchParams({ selection, panelSize: String(panelSize) })}`} className={secondaryButtonClass}>
+        <ReportControls view={view} onChange={choose} />
+        <Link href={`/calibration/sets/${setId}/freeze?${choiceQuery(view)}`} className={secondaryButtonClass}>
           Freeze a panel…
         </Link>
       </form>
@@ -67,7 +65,7 @@ function ReportBody({ report }: { report: SetReport }) {
       <div className="space-y-2 text-slate-700">
         <p>
           {ranked.units.total} units{held ? ` on the ${report.items.public} public-split items` : ""}, {ranked.units.with_consensus} with a clinician
-          consensus; {ranked.judges.length} candidate judges; {ranked.panels.length} panels of {ranked.panel_size}.
+          consensus; {ranked.judges.filter((j) => j.candidate).length} of {ranked.judges.length} judges are candidates; {ranked.panels.length} panels of {ranked.panel_size}.
           {held && reported ? ` Held out: ${reported.units.total} units on the ${report.items.private} private-split items.` : ""}
         </p>
         <p className="text-sm text-slate-600">
@@ -75,6 +73,7 @@ function ReportBody({ report }: { report: SetReport }) {
           {report.cached ? " (from the cache)" : ""}.
         </p>
       </div>
+      <CandidateNotice report={ranked} />
       <Section id="panels" title="Every panel">
         <Comparison comparison={ranked.comparison} />
         <KappaHistogram panels={ranked.panels} />

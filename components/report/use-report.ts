@@ -4,10 +4,21 @@ import { queryOptions } from "@tanstack/react-query";
 import type { Selection } from "@/lib/freeze/scope";
 import type { SetReport } from "@/lib/server/panels/getReport";
 
-export interface ReportRequest {
-  setId: number;
+/** What the lead chooses a report by. */
+export interface ReportChoice {
   selection: Selection;
   panelSize: number;
+  /** The least coverage of the consensus units a candidate judge needs, as a share 0..1. */
+  minCoverage: number;
+}
+
+export interface ReportRequest extends ReportChoice {
+  setId: number;
+}
+
+/** A report choice as URL query parameters (the report API and the pages read the same names). */
+export function choiceQuery(choice: ReportChoice, extra: Record<string, string> = {}): string {
+  return new URLSearchParams({ selection: choice.selection, panelSize: String(choice.panelSize), minCoverage: String(choice.minCoverage), ...extra }).toString();
 }
 
 /** GETs JSON, turning a failure into an Error carrying the server's sentence. */
@@ -19,10 +30,10 @@ export async function getJson<T>(url: string): Promise<T> {
 }
 
 /** The report query the report and freeze pages share (same key, same cache). */
-export function reportQuery({ setId, selection, panelSize }: ReportRequest) {
+export function reportQuery({ setId, ...choice }: ReportRequest) {
   return queryOptions({
-    queryKey: ["report", setId, selection, panelSize],
-    queryFn: () => getJson<SetReport>(`/api/sets/${setId}/report?${new URLSearchParams({ selection, panelSize: String(panelSize) })}`),
+    queryKey: ["report", setId, choice.selection, choice.panelSize, choice.minCoverage],
+    queryFn: () => getJson<SetReport>(`/api/sets/${setId}/report?${choiceQuery(choice)}`),
     staleTime: 60_000,
   });
 }

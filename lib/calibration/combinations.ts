@@ -1,11 +1,3 @@
-/** Number of k-subsets of n things. */
-export function choose(n: number, k: number): number {
-  if (k < 0 || k > n) return 0;
-  let result = 1;
-  for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i;
-  return Math.round(result);
-}
-
 /** Every k-subset of 0..n−1 in lexicographic order. */
 export function combinations(n: number, k: number): number[][] {
   const out: number[][] = [];

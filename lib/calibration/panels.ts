@@ -40,19 +40,20 @@ export function consensusUnits(table: UnitTable, consensus: Uint8Array): Consens
 }
 
 /**
- * Tallies every panel of `size` judges against the consensus. Panels are walked in
+ * Tallies every panel of `size` judges from `pool` (indices into UnitTable.judges,
+ * ascending; default every judge) against the consensus. Panels are walked in
  * lexicographic order sharing prefixes: the running base-3 code of the first judges'
  * verdicts is kept per depth, so each panel costs one pass over the units plus a
  * table lookup for its strict majority (MISSING verdicts are ignored; a tie or no
  * verdict leaves the unit out as "no panel verdict").
  */
-export function tallyPanels(table: UnitTable, cu: ConsensusUnits, size: number): PanelTallies {
-  const judges = table.judges.length;
-  const panels = combinations(judges, size);
+export function tallyPanels(table: UnitTable, cu: ConsensusUnits, size: number, pool: readonly number[] = table.judges.map((_, j) => j)): PanelTallies {
+  const judges = pool.length;
+  const panels = combinations(judges, size).map((panel) => panel.map((j) => pool[j]));
   const tallies = new Int32Array(panels.length * STRIDE);
   if (panels.length === 0) return { panels, tallies };
   const m = cu.units.length;
-  const codes = table.verdicts.map((verdicts) => {
+  const codes = pool.map((j) => table.verdicts[j]).map((verdicts) => {
     const compact = new Int32Array(m);
     for (let i = 0; i < m; i++) compact[i] = verdicts[cu.units[i]];
     return compact;

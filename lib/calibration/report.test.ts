@@ -6,6 +6,7 @@ import { mulberry32 } from "../stats/prng";
 import { cohenKappa } from "../stats/cohen";
 import { macroF1 } from "../stats/f1";
 import { calibrationInputFromBundle, type CalibrationInput } from "./input";
+import { decimalFraction } from "./candidates";
 import { calibrate } from "./report";
 
 const fixture = (name: string) => readFileSync(new URL(`../../test/fixtures/${name}`, import.meta.url), "utf8");
@@ -113,7 +114,7 @@ describe("panels against the consensus", () => {
       ["judge-2", u.id, u.criterion, i === 0 ? null : u.truth],
       ["judge-3", u.id, u.criterion, i === 0 ? null : !u.truth],
     ]);
-    const report = calibrate(build({ criteria, responses, labels, verdicts }), { resamples: 0 });
+    const report = calibrate(build({ criteria, responses, labels, verdicts }), { resamples: 0, minCoverage: 0 });
     const judge1 = report.judges[0];
     expect(judge1.by_dimension.identification).toEqual({ units: 6, kappa: null, macro_f1: 1 });
     expect(judge1.kappa).toBe(1);
@@ -130,7 +131,7 @@ describe("panels against the consensus", () => {
       ["j2", u.id, u.criterion, i === 3 ? !u.truth : u.truth],
       ["j3", u.id, u.criterion, i === 3 ? null : u.truth],
     ]);
-    const report = calibrate(build({ criteria, responses, labels, verdicts }), { resamples: 0 });
+    const report = calibrate(build({ criteria, responses, labels, verdicts }), { resamples: 0, minCoverage: 0 });
     expect(report.panels[0]).toMatchObject({ units: 11, excluded: 1 });
   });
 
@@ -152,7 +153,8 @@ describe("panels against the consensus", () => {
       ["a-null", u.id, u.criterion, null] as [string, string, string, boolean | null],
       ["b-poor", u.id, u.criterion, !u.truth],
     ]);
-    const report = calibrate(build({ criteria, responses, labels, verdicts }), { panelSize: 1, resamples: 0 });
+    // a judge with no verdict at all is a candidate only when no coverage is asked of judges
+    const report = calibrate(build({ criteria, responses, labels, verdicts }), { panelSize: 1, resamples: 0, minCoverage: 0 });
     expect(report.panels.map((p) => [p.judges[0], p.kappa === null])).toEqual([["b-poor", false], ["a-null", true]]);
     expect(report.panels[1]).toMatchObject({ units: 0, excluded: 12, accuracy: null, macro_f1: null, gwet_ac1: null });
   });
@@ -220,7 +222,7 @@ describe("the fast panel tallies agree with a unit-by-unit recount", () => {
   for (const size of [1, 3, 5]) {
     it(`every panel of ${size}`, () => {
       const input = randomInput(size * 101, 7);
-      const report = calibrate(input, { panelSize: size, resamples: 0 });
+      const report = calibrate(input, { panelSize: size, resamples: 0, minCoverage: 0 });
       expect(report.panels.length).toBe(size === 1 ? 7 : size === 3 ? 35 : 21);
       for (const panel of report.panels) {
         const { c, excluded } = naivePanel(input, panel.judges);
@@ -237,7 +239,8 @@ describe("the fast panel tallies agree with a unit-by-unit recount", () => {
 
 describe("ablation and bootstrap", () => {
   const input = randomInput(7, 7);
-  const report = calibrate(input, { resamples: 2000, seed: 5 });
+  const options = { resamples: 2000, seed: 5, minCoverage: 0 };
+  const report = calibrate(input, options);
 
   it("ablation's top panel is the top panel of the report recomputed without that dimension", () => {
     for (const [dimension, entry] of Object.entries(report.ablation)) {
@@ -246,7 +249,7 @@ describe("ablation and bootstrap", () => {
         ...input,
         items: input.items.map((item) => ({ ...item, criteria: item.criteria.filter((c) => keep.has(c.id)) })),
       };
-      const again = calibrate(without, { resamples: 0 });
+      const again = calibrate(without, { resamples: 0, minCoverage: 0 });
       expect(entry.top).toEqual(again.panels[0].judges);
       expect(entry.top_kappa).toBeCloseTo(again.panels[0].kappa ?? NaN, 12);
       const key = report.panels[0].judges.join(",");
@@ -259,9 +262,72 @@ describe("ablation and bootstrap", () => {
     expect(cmp?.a).toEqual(report.panels[0].judges);
     expect(cmp?.b).toEqual(report.panels[1].judges);
     expect(cmp?.delta_kappa).toBeCloseTo((report.panels[0].kappa ?? 0) - (report.panels[1].kappa ?? 0), 12);
-    expect(cmp?.ci95?.[0]).toBeLessThanOrEqual(cmp?.ci95?.[1] ?? -1);
+    expect(cmp?.ci95?.[0]).toBeLessThanOrEqual(cmp?.delta_kappa ?? -Infinity);
+    expect(cmp?.ci95?.[1]).toBeGreaterThanOrEqual(cmp?.delta_kappa ?? Infinity);
     expect(cmp?.resamples).toBe(2000);
-    expect(calibrate(input, { resamples: 2000, seed: 5 }).comparison).toEqual(cmp);
-    expect(calibrate(input, { resamples: 2000, seed: 6 }).comparison?.ci95).not.toEqual(cmp?.ci95);
+    expect(calibrate(input, options).comparison).toEqual(cmp);
+    expect(calibrate(input, { ...options, seed: 6 }).comparison?.ci95).not.toEqual(cmp?.ci95);
+  });
+});
+
+describe("candidate judges", () => {
+  // 20 units, all with a consensus (three agreeing clinicians); judges right on every unit they answer.
+  const criteria: [string, string, Dimension][] = [["t1.c1", "t1", "identification"], ["t1.c2", "t1", "disclaimers"]];
+  const responses: [string, string][] = Array.from({ length: 10 }, (_, i) => [`r${i}`, "t1"]);
+  const units = responses.flatMap(([id], r) => ["t1.c1", "t1.c2"].map((criterion, c) => ({ id, criterion, truth: (r + c) % 3 === 0 })));
+  const labels = units.flatMap((u) => ["x", "y", "z"].map((rater) => [rater, u.id, u.criterion, u.truth] as [string, string, string, boolean]));
+  /** Verdicts of a judge on the first `covered` units (right on each unless `wrong`), null on the rest. */
+  const judge = (id: string, covered: number, wrong = false) =>
+    units.map((u, i) => [id, u.id, u.criterion, i < covered ? (wrong ? !u.truth : u.truth) : null] as [string, string, string, boolean | null]);
+
+  it("coverage is compared exactly: 19 of 20 units reach 0.95, 18 of 20 do not", () => {
+    const report = calibrate(build({ criteria, responses, labels, verdicts: [...judge("a", 20), ...judge("b", 19), ...judge("c", 18)] }), { resamples: 0, panelSize: 1 });
+    expect(report.judges.map(({ judge, coverage, candidate }) => ({ judge, coverage, candidate }))).toEqual([
+      { judge: "a", coverage: 1, candidate: true },
+      { judge: "b", coverage: 0.95, candidate: true },
+      { judge: "c", coverage: 0.9, candidate: false },
+    ]);
+    expect(report.panels.map((p) => p.judges)).toEqual([["a"], ["b"]]);
+    expect(report.min_coverage).toBe(0.95);
+  });
+
+  it("a judge with few verdicts enters no panel, the comparison or the ablation, but keeps its own figures", () => {
+    // "few" is right on its 3 units; with it, a panel of two poor judges would look perfect there.
+    const verdicts = [...judge("good-1", 20), ...judge("good-2", 20), ...judge("poor-1", 20, true), ...judge("poor-2", 20, true), ...judge("few", 3)];
+    const report = calibrate(build({ criteria, responses, labels, verdicts }), { resamples: 50 });
+    expect(report.judges.find((j) => j.judge === "few")).toMatchObject({ units: 3, excluded: 17, coverage: 0.15, candidate: false, kappa: 1 });
+    expect(report.panels).toHaveLength(4);
+    expect(report.panels.flatMap((p) => p.judges)).not.toContain("few");
+    expect([...(report.comparison?.a ?? []), ...(report.comparison?.b ?? [])]).not.toContain("few");
+    for (const entry of Object.values(report.ablation)) expect(entry.top).not.toContain("few");
+    const everyone = calibrate(build({ criteria, responses, labels, verdicts }), { resamples: 0, minCoverage: 0 });
+    expect(everyone.panels).toHaveLength(10);
+  });
+
+  it("the candidates can be decided elsewhere (a hold-out decides them over the whole set)", () => {
+    const verdicts = [...judge("a", 20), ...judge("b", 20), ...judge("c", 20), ...judge("d", 10)];
+    const report = calibrate(build({ criteria, responses, labels, verdicts }), { resamples: 0, candidates: ["a", "c", "d"] });
+    expect(report.judges.map((j) => j.candidate)).toEqual([true, false, true, true]);
+    expect(report.panels.map((p) => p.judges)).toEqual([["a", "c", "d"]]);
+  });
+
+  it("with no unit that has a consensus, no judge is a candidate and coverage is null", () => {
+    const report = calibrate(build({ criteria, responses, labels: [], verdicts: judge("a", 20) }), { resamples: 0, panelSize: 1 });
+    expect(report.judges[0]).toMatchObject({ coverage: null, candidate: false });
+    expect(report.panels).toEqual([]);
+  });
+
+  it("refuses a minimum coverage outside 0..1", () => {
+    expect(() => calibrate(build({ criteria, responses, labels }), { minCoverage: 1.5 })).toThrow(/from 0 to 1/);
+    expect(() => calibrate(build({ criteria, responses, labels }), { minCoverage: Number.NaN })).toThrow(/from 0 to 1/);
+  });
+});
+
+describe("decimalFraction", () => {
+  it("names the fraction of the decimal spelling", () => {
+    expect(decimalFraction(0.95)).toEqual({ num: 95n, den: 100n });
+    expect(decimalFraction(1)).toEqual({ num: 1n, den: 1n });
+    expect(decimalFraction(1e-7)).toEqual({ num: 1n, den: 10_000_000n });
+    expect(decimalFraction(0)).toEqual({ num: 0n, den: 1n });
   });
 });

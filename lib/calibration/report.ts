@@ -9,6 +9,7 @@ import { compareRank, rankKey } from "./ranking";
 import { ablation, type AblationEntry } from "./ablation";
 import { buildUnitTable, dimensionsPresent, type UnitTable } from "./units";
 import { MISSING } from "../stats/majority";
+import { checkMinCoverage, DEFAULT_MIN_COVERAGE, meetsCoverage } from "./candidates";
 
 export interface CalibrationOptions {
   /** Judges per panel: odd, 1..7 (default 3). */
@@ -16,18 +17,28 @@ export interface CalibrationOptions {
   /** Bootstrap resamples (default 10,000). */
   resamples: number;
   seed: number;
+  /** The least coverage of the consensus units a judge needs to be a candidate (default 0.95). */
+  minCoverage: number;
+  /**
+   * The candidate judges, decided elsewhere: a hold-out decides them once over the
+   * whole set and ranks and reports its two splits with the same ones.
+   */
+  candidates?: readonly string[];
 }
 
-export const DEFAULT_OPTIONS: CalibrationOptions = { panelSize: 3, resamples: 10_000, seed: 20260714 };
+export const DEFAULT_OPTIONS: CalibrationOptions = { panelSize: 3, resamples: 10_000, seed: 20260714, minCoverage: DEFAULT_MIN_COVERAGE };
+
+export type JudgeFigures = PanelFigures & { judge: string; coverage: number | null; candidate: boolean };
 
 export interface CalibrationReport {
   units: { total: number; with_consensus: number; no_consensus: number };
   clinicians: ClinicianAgreement;
-  judges: (PanelFigures & { judge: string })[];
+  judges: JudgeFigures[];
   panels: (PanelFigures & { rank: number; judges: string[] })[];
   comparison: (BootstrapResult & { a: string[]; b: string[] }) | null;
   ablation: Record<string, AblationEntry>;
   panel_size: number;
+  min_coverage: number;
 }
 
 /** Time spent per phase, for the benchmark. */
@@ -35,7 +46,8 @@ export type PhaseTimes = Record<"consensus" | "panels" | "bootstrap" | "ablation
 
 /** The whole calibration report of REPORT.md, computed per METRICS.md. */
 export function calibrate(input: CalibrationInput, options: Partial<CalibrationOptions> = {}, phases?: PhaseTimes): CalibrationReport {
-  const { panelSize, resamples, seed } = { ...DEFAULT_OPTIONS, ...options };
+  const { panelSize, resamples, seed, minCoverage, candidates } = { ...DEFAULT_OPTIONS, ...options };
+  checkMinCoverage(minCoverage);
   if (!Number.isInteger(panelSize) || panelSize < 1 || panelSize > 7 || panelSize % 2 === 0) {
     throw new RangeError(`panel size must be an odd number from 1 to 7, not ${panelSize}`);
   }
@@ -55,8 +67,21 @@ export function calibrate(input: CalibrationInput, options: Partial<CalibrationO
   lap("consensus");
 
   const singles = tallyPanels(table, cu, 1);
-  const judges = table.judges.map((judge, j) => ({ judge, ...panelFigures(singles.tallies, j, dimensions) }));
-  const tallies = tallyPanels(table, cu, panelSize);
+  const m = cu.units.length;
+  const chosen = candidates ? new Set(candidates) : null;
+  const judges: JudgeFigures[] = table.judges.map((judge, j) => {
+    const figures = panelFigures(singles.tallies, j, dimensions);
+    // A single judge has a verdict exactly where its own verdict is not missing.
+    const covered = figures.units;
+    return {
+      judge,
+      ...figures,
+      coverage: m === 0 ? null : covered / m,
+      candidate: chosen ? chosen.has(judge) : meetsCoverage(covered, m, minCoverage),
+    };
+  });
+  const pool = judges.flatMap((judge, j) => (judge.candidate ? [j] : []));
+  const tallies = tallyPanels(table, cu, panelSize, pool);
   const ids = (panel: number[]) => panel.map((j) => table.judges[j]);
   const ranked = tallies.panels.map((panel, p) => rankKey(confusionOf(tallies.tallies, p, dimensions).confusion, ids(panel).join(",")));
   const order = ranked.map((_, p) => p).sort((a, b) => compareRank(ranked[a], ranked[b]));
@@ -76,6 +101,7 @@ export function calibrate(input: CalibrationInput, options: Partial<CalibrationO
     comparison,
     ablation: ablations,
     panel_size: panelSize,
+    min_coverage: minCoverage,
   };
 }
 

@@ -9,6 +9,7 @@ export function reportSummary(report: CalibrationReport): string {
   lines.push(
     `units: ${report.units.total} (${report.units.with_consensus} with consensus, ${report.units.no_consensus} without)`,
     `clinicians (${c.raters.length}): Fleiss κ ${fmt(c.fleiss_kappa)}, AC1 ${fmt(c.gwet_ac1)}, agreement ${fmt(c.percent_agreement)} over ${c.units} complete units`,
+    ...notCandidates(report),
     `panels of ${report.panel_size}: ${report.panels.length}; top 5:`,
   );
   for (const panel of report.panels.slice(0, 5)) {
@@ -26,4 +27,11 @@ export function reportSummary(report: CalibrationReport): string {
     lines.push(`  without ${dimension}: top ${entry.top?.join(", ") ?? "—"} (κ ${fmt(entry.top_kappa, 4)}); today's top ranks ${entry.rank_of_overall_top ?? "—"}`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+function notCandidates(report: CalibrationReport): string[] {
+  const out = report.judges.filter((judge) => !judge.candidate);
+  if (out.length === 0) return [];
+  const listed = out.map((judge) => `${judge.judge} (${judge.coverage === null ? "—" : `${(judge.coverage * 100).toFixed(1)} %`})`).join(", ");
+  return [`judges not candidates (coverage below ${report.min_coverage * 100} % of the consensus units): ${listed}`];
 }

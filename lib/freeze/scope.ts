@@ -43,6 +43,8 @@ export const FreezeScope = z.strictObject({
   rubric_versions: z.record(z.string(), z.number().int().min(1)),
   resamples: z.number().int().min(0),
   seed: z.number().int(),
+  /** The least judge coverage the freeze ranked with; absent in records frozen before the rule, which ranked every judge. */
+  min_coverage: z.number().min(0).max(1).optional(),
 });
 export type FreezeScope = z.infer<typeof FreezeScope>;
 

@@ -1,4 +1,5 @@
 import type { Bundle } from "../bundle/schema";
+import { candidateJudges } from "../calibration/candidates";
 import { calibrate } from "../calibration/report";
 import { evaluatePanel } from "./evaluate";
 import { fingerprintOf } from "./fingerprint";
@@ -47,6 +48,10 @@ export function verifyFrozenRecord(record: FrozenRecord, bundle: Bundle): Verifi
     const listed = missing.slice(0, 5).join(", ");
     return { ok: false, checks: [{ name: "scope", ok: false, detail: `the bundle lacks ${missing.length} record(s) the freeze used: ${listed}${missing.length > 5 ? ", …" : ""}` }] };
   }
+  const absent = panelJudgesWithout(record.judges, input);
+  if (absent.length > 0) {
+    return { ok: false, checks: [{ name: "verdicts", ok: false, detail: absent.join("; ") }] };
+  }
   const checks: VerifyCheck[] = [];
   const fingerprint = fingerprintOf(input);
   checks.push({
@@ -56,7 +61,9 @@ export function verifyFrozenRecord(record: FrozenRecord, bundle: Bundle): Verifi
   });
   const { rankOn, reportOn } = splitsOf(record.selection);
   const rankInput = restrictToSplit(input, splitOf, rankOn);
-  const options = { panelSize: record.panel_size, resamples: record.scope.resamples, seed: record.scope.seed };
+  const minCoverage = record.scope.min_coverage ?? 0;
+  const candidates = rankOn ? candidateJudges(input, minCoverage) : undefined;
+  const options = { panelSize: record.panel_size, resamples: record.scope.resamples, seed: record.scope.seed, minCoverage, candidates };
   const evaluation = evaluatePanel({
     judges: record.judges,
     rankInput,
@@ -75,4 +82,17 @@ export function verifyFrozenRecord(record: FrozenRecord, bundle: Bundle): Verifi
     compare("interval", record.interval, evaluation.interval),
   );
   return { ok: checks.every((check) => check.ok), checks };
+}
+
+/** What the bundle lacks of the panel's own verdicts on the frozen responses: a line per judge with none. */
+function panelJudgesWithout(judges: readonly string[], input: { verdicts: { judge: string }[] }): string[] {
+  const counts = new Map<string, number>();
+  for (const verdict of input.verdicts) counts.set(verdict.judge, (counts.get(verdict.judge) ?? 0) + 1);
+  const missing = judges.filter((judge) => !counts.has(judge));
+  if (missing.length === 0) return [];
+  const present = judges.filter((judge) => counts.has(judge)).map((judge) => `${judge} has ${counts.get(judge)}`);
+  return [
+    `the bundle has no verdicts of the panel's judge${missing.length === 1 ? "" : "s"} ${missing.join(", ")} on the ${input.verdicts.length === 0 ? "" : "frozen set's "}responses` +
+      `${present.length ? ` (${present.join(", ")})` : ""}: export the set with its judges' verdicts and verify again`,
+  ];
 }

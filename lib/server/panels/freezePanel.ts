@@ -15,7 +15,8 @@ import { Conflict, Invalid } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
 import { readFreezes } from "./freezeRecord";
 import { readRule } from "./readRule";
-import { SetId, setReports } from "./setReports";
+import { DEFAULT_MIN_COVERAGE } from "@/lib/calibration/candidates";
+import { MinCoverage, SetId, setReports } from "./setReports";
 
 const Reason = (what: string) => z.string().trim().min(10, `${what} in a sentence or two (at least 10 characters)`).max(5000, "must be at most 5,000 characters");
 
@@ -23,6 +24,7 @@ export const FreezePanelInput = z.strictObject({
   setId: SetId,
   judges: z.array(Id).min(1, "choose a panel").max(7, "a panel has at most 7 judges").refine((j) => j.length % 2 === 1, "a panel needs an odd number of judges"),
   selection: Selection,
+  minCoverage: MinCoverage.default(DEFAULT_MIN_COVERAGE),
   /** The fingerprint of the data the lead reviewed: a freeze is refused if the data changed since. */
   fingerprint: z.string().regex(/^[0-9a-f]{64}$/, "must be a SHA-256 fingerprint"),
   rationale: Reason("explain the choice"),
@@ -58,7 +60,7 @@ export async function freezePanel({ ctx, input }: { ctx: Ctx; input: FreezePanel
   const lead = requireRole(ctx, "lead");
   const params = FreezePanelInput.parse(input);
   const db = getDb();
-  const reports = setReports(db, { setId: params.setId, selection: params.selection, panelSize: params.judges.length });
+  const reports = setReports(db, { setId: params.setId, selection: params.selection, panelSize: params.judges.length, minCoverage: params.minCoverage });
   const stale = () => new Conflict("The labels or verdicts of this set changed since you opened it. Review the updated report, then freeze.");
   if (reports.fingerprint !== params.fingerprint) throw stale();
   const [rankReport, reportReport] = await Promise.all([reports.ranked.report, reports.reported?.report ?? null]);
@@ -89,7 +91,7 @@ export async function freezePanel({ ctx, input }: { ctx: Ctx; input: FreezePanel
         figures: evaluation.figures,
         reported_figures: evaluation.reported_figures,
         interval: evaluation.interval,
-        scope: { responses: reports.scope.responses, clinicians: reports.scope.clinicians, resamples, seed },
+        scope: { responses: reports.scope.responses, clinicians: reports.scope.clinicians, resamples, seed, min_coverage: params.minCoverage },
         fingerprint_form: FINGERPRINT_FORM,
       };
       const { id } = tx

@@ -14,15 +14,16 @@ import { NotFound } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
 import { confusionOf, type Confusion } from "@/lib/stats/confusion";
 import { MISSING, ONE } from "@/lib/stats/majority";
-import { SetId, setReports } from "./setReports";
+import { DEFAULT_MIN_COVERAGE } from "@/lib/calibration/candidates";
+import { MinCoverage, SetId, setReports } from "./setReports";
 
 /** `judges` arrives as one comma-separated string (a URL query), e.g. "judge-01,judge-07,judge-08"; the panel size is their number. */
 export const PanelParams = z.strictObject({
   setId: SetId,
   selection: Selection.default("all"),
+  minCoverage: MinCoverage.default(DEFAULT_MIN_COVERAGE),
   judges: z.string().transform((s) => s.split(",")).pipe(z.array(Id).min(1, "name at least one judge").max(7, "name at most 7 judges").refine((j) => j.length % 2 === 1, "a panel has an odd number of judges")),
 });
-export type PanelParams = z.input<typeof PanelParams>;
 
 export interface Disagreement {
   item: string;
@@ -41,6 +42,7 @@ export interface PanelDetail {
   set: { id: number; name: string };
   selection: Selection;
   panelSize: number;
+  minCoverage: number;
   judges: string[];
   /** Rank, figures (and held-out figures) and Δκ interval, exactly as a freeze would record them. */
   evaluation: PanelEvaluation;
@@ -69,7 +71,7 @@ function criterionTexts(db: Db, setId: number): Map<string, string> {
  * consensus, and every unit where it disagrees with the consensus with the
  * criterion's weight (a missed weight-20 safety criterion shows first).
  */
-export async function getPanelDetail({ ctx, input }: { ctx: Ctx; input: PanelParams }): Promise<PanelDetail> {
+export async function getPanelDetail({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<PanelDetail> {
   requireRole(ctx, "lead");
   const params = PanelParams.parse(input);
   const db = getDb();
@@ -116,6 +118,7 @@ export async function getPanelDetail({ ctx, input }: { ctx: Ctx; input: PanelPar
     set: reports.scope.set,
     selection: params.selection,
     panelSize: params.judges.length,
+    minCoverage: params.minCoverage,
     judges,
     evaluation,
     heldOut: reports.reported !== null,

@@ -11,6 +11,7 @@ export interface SetReport {
   set: { id: number; name: string };
   selection: Selection;
   panelSize: number;
+  minCoverage: number;
   /** SHA-256 of the set's exact units, consensus and verdicts (lib/freeze/fingerprint). */
   fingerprint: string;
   /** Items by split, so a hold-out can say how much each side holds. */
@@ -36,6 +37,7 @@ export async function getReport({ ctx, input }: { ctx: Ctx; input: z.input<typeo
     set: reports.scope.set,
     selection: params.selection,
     panelSize: params.panelSize,
+    minCoverage: params.minCoverage,
     fingerprint: reports.fingerprint,
     items: { public: splits.filter((s) => s === "public").length, private: splits.filter((s) => s === "private").length },
     ranked,

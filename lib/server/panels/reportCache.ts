@@ -20,7 +20,7 @@ export interface CachedReport {
 }
 
 export function reportFor(input: CalibrationInput, options: CalibrationOptions, fingerprint = fingerprintOf(input)): CachedReport {
-  const key = `${fingerprint}:${options.panelSize}:${options.resamples}:${options.seed}`;
+  const key = `${fingerprint}:${options.panelSize}:${options.resamples}:${options.seed}:${options.minCoverage}:${options.candidates?.join(",") ?? "*"}`;
   const hit = reports.get(key);
   if (hit) {
     reports.delete(key);

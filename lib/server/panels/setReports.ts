@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import type { CalibrationInput } from "@/lib/calibration/input";
+import { candidateJudges } from "@/lib/calibration/candidates";
 import { DEFAULT_OPTIONS, type CalibrationOptions } from "@/lib/calibration/report";
 import { fingerprintOf } from "@/lib/freeze/fingerprint";
 import { restrictToSplit, Selection, splitsOf } from "@/lib/freeze/scope";
@@ -11,12 +12,15 @@ import { loadSetScope, type SetScope } from "./setScope";
 
 export const SetId = z.coerce.number().int("must be a whole number").positive("must be positive");
 export const PanelSize = z.coerce.number().int("must be a whole number").min(1).max(7).refine((n) => n % 2 === 1, "must be odd");
+/** The least coverage of the consensus units a judge needs to enter panels, as a share 0..1. */
+export const MinCoverage = z.coerce.number().min(0, "must be at least 0").max(1, "must be at most 1");
 
 /** Which report of a set: every item or held out, and the panel size. */
 export const ReportParams = z.strictObject({
   setId: SetId,
   selection: Selection.default("all"),
   panelSize: PanelSize.default(DEFAULT_OPTIONS.panelSize),
+  minCoverage: MinCoverage.default(DEFAULT_OPTIONS.minCoverage),
 });
 export type ReportParams = z.output<typeof ReportParams>;
 
@@ -43,8 +47,10 @@ export function setReports(db: Db, params: ReportParams): SetReports {
   const scope = loadSetScope(db, params.setId);
   const input = loadSetInput(db, params.setId);
   const fingerprint = fingerprintOf(input);
-  const options: CalibrationOptions = { ...DEFAULT_OPTIONS, panelSize: params.panelSize };
   const { rankOn, reportOn } = splitsOf(params.selection);
+  // Coverage is decided once over the whole set: both sides of a hold-out use the same candidates.
+  const candidates = rankOn ? candidateJudges(input, params.minCoverage) : undefined;
+  const options: CalibrationOptions = { ...DEFAULT_OPTIONS, panelSize: params.panelSize, minCoverage: params.minCoverage, candidates };
   const rankInput = restrictToSplit(input, scope.splitOf, rankOn);
   const reportInput = reportOn ? restrictToSplit(input, scope.splitOf, reportOn) : null;
   return {

@@ -19,7 +19,8 @@ export default async function FreezePage({ params, searchParams }: { params: Pro
   const set = await orNotFound(getSetHeader({ ctx, input: { setId } }));
   const query = await searchParams;
   const judges = query.judges ? query.judges.split(",") : null;
-  const view = ReportParams.safeParse({ setId, selection: query.selection, panelSize: judges?.length ?? query.panelSize });
+  const view = ReportParams.safeParse({ setId, selection: query.selection, panelSize: judges?.length ?? query.panelSize, minCoverage: query.minCoverage });
+  const initial = view.success ? view.data : ReportParams.parse({ setId });
   const [rule, freezes] = await Promise.all([getSelectionRule({ ctx, input: { setId } }), listFreezes({ ctx, input: { setId } })]);
   const current = freezes.find((f) => f.supersededBy === null)?.record ?? null;
   return (
@@ -32,7 +33,7 @@ export default async function FreezePage({ params, searchParams }: { params: Pro
       <div className="space-y-12">
         <FreezeForm
           setId={set.id}
-          initial={{ selection: view.success ? view.data.selection : "all", panelSize: view.success ? view.data.panelSize : 3, judges }}
+          initial={{ selection: initial.selection, panelSize: initial.panelSize, minCoverage: initial.minCoverage, judges }}
           rule={rule}
           current={current && { id: current.id, judges: current.judges }}
         />

@@ -14,7 +14,8 @@ export default async function ReportPage({ params, searchParams }: { params: Pro
   const { setId } = await params;
   const set = await orNotFound(getSetHeader({ ctx: await getCtx(), input: { setId } }));
   const query = await searchParams;
-  const view = ReportParams.safeParse({ setId, selection: query.selection, panelSize: query.panelSize });
+  const view = ReportParams.safeParse({ setId, selection: query.selection, panelSize: query.panelSize, minCoverage: query.minCoverage });
+  const initial = view.success ? view.data : ReportParams.parse({ setId });
   return (
     <>
       <PageHeader title={`Calibration report: ${set.name}`}>
@@ -22,7 +23,7 @@ export default async function ReportPage({ params, searchParams }: { params: Pro
         fragile the ranking is.
       </PageHeader>
       <SetTabs setId={set.id} />
-      <ReportView setId={set.id} selection={view.success ? view.data.selection : "all"} panelSize={view.success ? view.data.panelSize : 3} />
+      <ReportView setId={set.id} initial={{ selection: initial.selection, panelSize: initial.panelSize, minCoverage: initial.minCoverage }} />
     </>
   );
 }

@@ -1,12 +1,11 @@
 import { respond } from "@/lib/auth/respond";
-import { getPanelDetail, type PanelParams } from "@/lib/server/panels/getPanelDetail";
+import { getPanelDetail } from "@/lib/server/panels/getPanelDetail";
 import { queryOf } from "@/lib/server/panels/request";
 
-/** GET one panel's detail (lead): ?judges=judge-01,judge-07,judge-08&selection=all|holdout. */
+/** GET one panel's detail (lead): ?judges=judge-01,judge-07,judge-08&selection=all|holdout&minCoverage=0.95. */
 export async function GET(request: Request, { params }: { params: Promise<{ setId: string }> }) {
   return respond(async (ctx) => {
-    const { judges = "", selection } = queryOf(request, ["judges", "selection"]);
-    const input = { setId: (await params).setId, judges, selection } as PanelParams;
+    const input = { judges: "", ...queryOf(request, ["judges", "selection", "minCoverage"]), setId: (await params).setId };
     return Response.json(await getPanelDetail({ ctx, input }), { headers: { "Cache-Control": "no-store" } });
   });
 }

@@ -7,7 +7,7 @@ import { Notice } from "@/components/ui/notice";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { orNotFound } from "@/lib/auth/pageData";
 import { NotFound } from "@/lib/server/errors";
-import { getPanelDetail, type PanelParams } from "@/lib/server/panels/getPanelDetail";
+import { getPanelDetail } from "@/lib/server/panels/getPanelDetail";
 import { getSetHeader } from "@/lib/server/panels/getSetHeader";
 import { ZodError } from "zod";
 
@@ -18,13 +18,18 @@ export default async function PanelPage({ params, searchParams }: { params: Prom
   const ctx = await getCtx();
   const { setId } = await params;
   const set = await orNotFound(getSetHeader({ ctx, input: { setId } }));
-  const { judges = "", selection } = await searchParams;
-  const input = { setId, judges, selection } as PanelParams;
+  const query = await searchParams;
+  const judges = query.judges ?? "";
+  const input = { setId, judges, selection: query.selection, minCoverage: query.minCoverage };
   const detail = await getPanelDetail({ ctx, input }).catch((error: unknown) => {
     if (error instanceof NotFound || error instanceof ZodError) return null;
     throw error;
   });
-  const back = `/calibration/sets/${set.id}/report?selection=${selection === "holdout" ? "holdout" : "all"}&panelSize=${judges.split(",").length}`;
+  const back = `/calibration/sets/${set.id}/report?${new URLSearchParams({
+    selection: query.selection === "holdout" ? "holdout" : "all",
+    panelSize: String(judges.split(",").length),
+    ...(detail ? { minCoverage: String(detail.minCoverage) } : {}),
+  })}`;
   return (
     <>
       <PageHeader title={`Panel ${judges.split(",").join(", ")}`}>
