@@ -120,6 +120,22 @@ describe("the repository stands on its own", () => {
     }
   }
 
+  it("every docs/ page (and anchor) the code cites exists", () => {
+    const broken: string[] = [];
+    for (const path of files(ROOT)) {
+      if (!/\.(ts|tsx|mjs|js)$/.test(path)) continue;
+      for (const [cited, page, anchor] of readFileSync(path, "utf8").matchAll(/\bdocs\/([\w-]+\.md)(?:#([\w-]+))?/g)) {
+        const target = join(ROOT, "docs", page);
+        if (!existsSync(target)) {
+          if (!ARRIVING.has(`docs/${page}`)) broken.push(`${relative(ROOT, path)}: ${cited}`);
+        } else if (anchor !== undefined && !anchorsOf(readFileSync(target, "utf8")).has(anchor)) {
+          broken.push(`${relative(ROOT, path)}: ${cited}`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
   it(`no file refers to ${outside}, which a user of the repository does not have`, () => {
     const referring: string[] = [];
     for (const path of files(ROOT)) {

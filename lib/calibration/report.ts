@@ -33,7 +33,7 @@ export interface CalibrationReport {
 /** Time spent per phase, for the benchmark. */
 export type PhaseTimes = Record<"consensus" | "panels" | "bootstrap" | "ablation", number>;
 
-/** The whole calibration report of REPORT.md, computed per METRICS.md. */
+/** The whole calibration report of docs/report.md, computed per docs/metrics.md. */
 export function calibrate(input: CalibrationInput, options: Partial<CalibrationOptions> = {}, phases?: PhaseTimes): CalibrationReport {
   const { panelSize, resamples, seed } = { ...DEFAULT_OPTIONS, ...options };
   if (!Number.isInteger(panelSize) || panelSize < 1 || panelSize > 7 || panelSize % 2 === 0) {
