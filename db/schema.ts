@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /*
- * Concord's whole domain (DOMAIN.md), so later work extends rather than rewrites it.
+ * Concord's whole domain (docs/domain.md), so later work extends rather than rewrites it.
  * Timestamps are epoch milliseconds. Actor columns (author, created_by, frozen_by…)
  * hold a user id or a system actor such as "cli", so they are plain text, not
  * foreign keys. Immutability of published versions and frozen panels is enforced by

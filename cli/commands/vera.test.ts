@@ -15,7 +15,7 @@ const scratch = (name: string, text: string) => {
 };
 
 describe("concord vera", () => {
-  it("rubric: prints the dimensions, question count and start, spaced as VERA.md writes them", () => {
+  it("rubric: prints the dimensions, question count and start, spaced as docs/flow.md writes them", () => {
     const run = concord("rubric", RUBRIC);
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(

@@ -10,7 +10,7 @@ const USAGE = `usage: npm run --silent concord -- vera rubric RUBRIC.tsv
        npm run --silent concord -- vera walk RUBRIC.tsv ANSWERS.jsonl
        npm run --silent concord -- vera ratings RATINGS.csv`;
 
-/** One JSON value on one line, spaced as VERA.md writes it (`{"a": 1, "b": [2, 3]}`). */
+/** One JSON value on one line, spaced as docs/flow.md writes it (`{"a": 1, "b": [2, 3]}`). */
 export function jsonLine(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(jsonLine).join(", ")}]`;
   if (value !== null && typeof value === "object") {

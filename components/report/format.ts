@@ -1,7 +1,7 @@
 import type { Dimension } from "@/lib/bundle/schema";
 import { DIMENSION_LABELS } from "@/lib/taxonomy";
 
-/** A figure to `digits` decimals; undefined figures (METRICS.md's null) show as a dash. */
+/** A figure to `digits` decimals; undefined figures (docs/metrics.md's null) show as a dash. */
 export function fmt(x: number | null | undefined, digits = 3): string {
   return x === null || x === undefined ? "—" : x.toFixed(digits);
 }

@@ -4,7 +4,7 @@ import { dimensionLabel, figure, percent } from "./format";
 const cell = "px-4 py-2 text-right tabular-nums";
 const head = "px-4 py-2 font-semibold";
 
-/** The consensus and the clinicians' agreement, as the engine computed them (METRICS.md). */
+/** The consensus and the clinicians' agreement, as the engine computed them (docs/metrics.md#agreement-among-clinicians). */
 export function Agreement({ overview }: { overview: SetOverview }) {
   const { agreement: a, units, names } = overview;
   const dimensions = Object.entries(a.by_dimension);

@@ -1,6 +1,6 @@
 import { DIMENSION_LABELS } from "@/lib/taxonomy";
 
-/** A figure to three decimals; an undefined one (METRICS.md: null) as a dash. */
+/** A figure to three decimals; an undefined one (docs/metrics.md: null) as a dash. */
 export function figure(value: number | null): string {
   return value === null ? "—" : value.toFixed(3);
 }

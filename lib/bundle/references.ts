@@ -18,7 +18,7 @@ export function currentRubrics<R extends Pick<RubricRecord, "item" | "version">>
   return current;
 }
 
-/** Checks uniqueness and that every reference resolves, per FORMAT.md. */
+/** Checks uniqueness and that every reference resolves, per docs/format.md. */
 export function checkReferences(bundle: Bundle, lines: ParsedBundle["lines"], known?: KnownRecords): BundleIssue[] {
   const issues: BundleIssue[] = [];
   const turnsOfItem = new Map<string, number>();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The seven rubric dimensions, in the order DOMAIN.md lists them. */
+/** The seven rubric dimensions, in the order docs/format.md#kind-rubric lists them. */
 export const DIMENSIONS = [
   "identification",
   "compassionate_engagement",

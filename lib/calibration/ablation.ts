@@ -10,7 +10,7 @@ export interface AblationEntry {
 }
 
 /**
- * Dimension ablation (METRICS.md): for each dimension, drop its units, re-rank every
+ * Dimension ablation (docs/metrics.md#dimension-ablation): for each dimension, drop its units, re-rank every
  * panel and report the new top panel and where the overall top panel now falls.
  * Uses the per-dimension tallies, so nothing is recounted.
  */

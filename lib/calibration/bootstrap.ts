@@ -34,7 +34,7 @@ function itemCounts(table: UnitTable, consensus: Uint8Array, verdicts: Uint8Arra
 }
 
 /**
- * Paired task-level bootstrap of Δκ = κ(A) − κ(B) (METRICS.md): resample the items
+ * Paired task-level bootstrap of Δκ = κ(A) − κ(B) (docs/metrics.md#paired-bootstrap): resample the items
  * that have a unit with a consensus, with replacement, as many as there are; each
  * resample's κ is a weighted sum of per-item confusion counts, not a recount.
  * Resamples where either κ is undefined are skipped; `resamples` reports those used.

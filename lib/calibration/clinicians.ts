@@ -31,7 +31,7 @@ function figures(counts: number[][]): AgreementFigures {
 }
 
 /**
- * Agreement among clinicians (METRICS.md): Fleiss' P̄, κ and Gwet's AC1 over the
+ * Agreement among clinicians (docs/metrics.md#agreement-among-clinicians): Fleiss' P̄, κ and Gwet's AC1 over the
  * complete units — labeled by every clinician who labeled anything — overall and
  * per dimension; Cohen's κ and raw agreement for each pair over the units both labeled.
  */

@@ -41,7 +41,7 @@ export function unitsOf(c: Confusion): number {
   return c.n11 + c.n10 + c.n01 + c.n00;
 }
 
-/** Every figure METRICS.md gives a panel (or single judge) against the consensus. */
+/** Every figure docs/metrics.md#panel-against-consensus gives a panel (or single judge) against the consensus. */
 export function panelFigures(tallies: Int32Array, p: number, dimensions: readonly number[]): PanelFigures {
   const { confusion, excluded } = confusionOf(tallies, p, dimensions);
   const by_dimension: Record<string, DimensionFigures> = {};

@@ -52,7 +52,7 @@ function compareFractions([pa, qa]: Fraction, [pb, qb]: Fraction): number {
   return left > right ? -1 : left < right ? 1 : 0;
 }
 
-/** METRICS.md ranking: κ descending, then macro-F1 descending, then key ascending (code units). */
+/** docs/metrics.md#ranking: κ descending, then macro-F1 descending, then key ascending (code units). */
 export function compareRank(a: RankKey, b: RankKey): number {
   return (
     compareFigure(a.kappa, b.kappa, () => compareFractions(kappaFraction(a.confusion), kappaFraction(b.confusion))) ||

@@ -44,7 +44,7 @@ export interface CalibrationReport {
 /** Time spent per phase, for the benchmark. */
 export type PhaseTimes = Record<"consensus" | "panels" | "bootstrap" | "ablation", number>;
 
-/** The whole calibration report of REPORT.md, computed per METRICS.md. */
+/** The whole calibration report of docs/report.md, computed per docs/metrics.md. */
 export function calibrate(input: CalibrationInput, options: Partial<CalibrationOptions> = {}, phases?: PhaseTimes): CalibrationReport {
   const { panelSize, resamples, seed, minCoverage, candidates } = { ...DEFAULT_OPTIONS, ...options };
   checkMinCoverage(minCoverage);

@@ -26,7 +26,7 @@ export interface PanelEvaluation {
   interval: PanelInterval | null;
 }
 
-/** A panel's identity: its judge ids, sorted (code-unit order) and joined with ",", as METRICS.md ranks them. */
+/** A panel's identity: its judge ids, sorted (code-unit order) and joined with ",", as docs/metrics.md#ranking ranks them. */
 export function panelKey(judges: readonly string[]): string {
   return [...judges].sort(byCodeUnit).join(",");
 }

@@ -6,7 +6,7 @@ import { Selection } from "./scope";
  * structured, so whether a freeze follows it can be checked rather than argued:
  * the panel size, where panels are ranked (every item, or held out), and how far
  * down the ranking the frozen panel may come from (1 = the rank-1 panel only).
- * Panels are always ranked as METRICS.md says: κ, then macro-F1, then judge ids.
+ * Panels are always ranked as docs/metrics.md#ranking says: κ, then macro-F1, then judge ids.
  */
 export const SelectionRule = z.strictObject({
   panel_size: z.number().int("must be a whole number").min(1, "must be at least 1").max(7, "must be at most 7")

@@ -8,7 +8,7 @@ export interface WordSegment {
 
 /**
  * One criterion across two versions, paired by id (ids carry identity across versions,
- * FORMAT.md). A paired criterion may be reworded, reweighted and moved at once; it is
+ * docs/format.md#kind-rubric). A paired criterion may be reworded, reweighted and moved at once; it is
  * `kept` when none of the three applies.
  */
 export type CriterionDiff =

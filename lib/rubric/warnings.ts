@@ -7,7 +7,7 @@ export interface RubricWarning {
   message: string;
 }
 
-/** The corpus convention (DOMAIN.md): a scale holds 6–20 atomic criteria. */
+/** The corpus convention (docs/domain.md#rubrics): a scale holds 6–20 atomic criteria. */
 export const MIN_CRITERIA = 6;
 export const MAX_CRITERIA = 20;
 

@@ -1,5 +1,5 @@
 /**
- * The strata a calibration set is balanced over (DOMAIN.md: subcategory, age band,
+ * The strata a calibration set is balanced over (docs/domain.md#calibration: subcategory, age band,
  * single- or multi-turn, harm intent, progression stage).
  */
 export const STRATA = ["subcategory", "age", "turns", "intent", "stage"] as const;

@@ -12,7 +12,7 @@ import { SetIdInput } from "./schema";
 import { pinnedCriteria, setLabels, unitKey } from "./setUnits";
 
 /**
- * A set's labels as a self-contained bundle (FORMAT.md): its items, the rubric
+ * A set's labels as a self-contained bundle (docs/format.md): its items, the rubric
  * version each item was pinned to (the only, hence current, version in the bundle),
  * its responses and its clinicians' labels on its units. `concord calibrate` on this
  * file reproduces the set's consensus and agreement offline.

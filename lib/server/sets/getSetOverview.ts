@@ -18,7 +18,7 @@ export interface SetOverview {
   responses: number;
   clinicians: { id: string; name: string; progress: Progress }[];
   units: { total: number; withConsensus: number; noConsensus: number; satisfied: number; notSatisfied: number };
-  /** The engine's agreement figures among the clinicians (METRICS.md). */
+  /** The engine's agreement figures among the clinicians (docs/metrics.md#agreement-among-clinicians). */
   agreement: ClinicianAgreement;
   /** Display names of everyone the figures mention. */
   names: Record<string, string>;
