@@ -281,6 +281,18 @@ export const frozenPanels = sqliteTable(
   (t) => [index("frozen_panels_set").on(t.setId), uniqueIndex("frozen_panels_supersedes").on(t.supersedesId)],
 );
 
+/**
+ * The exact inputs of a freeze, kept with it: the set's bundle (items, pinned rubric
+ * versions, responses, labels, verdicts) at freeze time, so `verify-freeze` can check
+ * the record long after the set's labels or verdicts changed. Immutable like the record.
+ */
+export const freezeSnapshots = sqliteTable("freeze_snapshots", {
+  freezeId: integer("freeze_id").primaryKey().references(() => frozenPanels.id),
+  bundle: text("bundle").notNull(),
+  /** SHA-256 (hex) of the bundle text's UTF-8 bytes. */
+  sha256: text("sha256").notNull(),
+});
+
 // ---------------------------------------------------------------- audit
 
 /** Every write: who, when, what. `detail` holds the change, e.g. `{ old, new }` for a label. */

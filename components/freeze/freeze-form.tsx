@@ -18,6 +18,8 @@ const LISTED = 25;
 
 interface Props {
   setId: number;
+  /** The set is still open: freezing it must be confirmed. */
+  setOpen: boolean;
   initial: ReportChoice & { judges: string[] | null };
   rule: RuleView | null;
   /** The set's current freeze, which a new one must supersede. */
@@ -27,13 +29,14 @@ interface Props {
 type Failure = { error: string; issues?: string[] };
 
 /** Choose a panel (rank 1 unless another is named), see exactly what will be recorded, give reasons, freeze. */
-export function FreezeForm({ setId, initial, rule, current }: Props) {
+export function FreezeForm({ setId, setOpen, initial, rule, current }: Props) {
   const router = useRouter();
   const [view, setView] = useState<ReportChoice>({ selection: initial.selection, panelSize: initial.panelSize, minCoverage: initial.minCoverage });
   const [picked, setPicked] = useState<string | null>(initial.judges?.join(",") ?? null);
   const [rationale, setRationale] = useState("");
   const [supersede, setSupersede] = useState(false);
   const [reason, setReason] = useState("");
+  const [confirmOpen, setConfirmOpen] = useState(false);
   const report = useQuery(reportQuery({ setId, ...view }));
   const panels = report.data?.ranked.panels ?? [];
   const key = picked && panels.some((p) => p.judges.join(",") === picked) ? picked : (panels[0]?.judges.join(",") ?? null);
@@ -51,6 +54,7 @@ export function FreezeForm({ setId, initial, rule, current }: Props) {
         minCoverage: view.minCoverage,
         fingerprint: report.data?.fingerprint,
         rationale,
+        confirmOpen,
         ...(supersede && current ? { supersedes: { id: current.id, reason } } : {}),
       };
       const response = await fetch(`/api/sets/${setId}/freeze`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -67,6 +71,7 @@ export function FreezeForm({ setId, initial, rule, current }: Props) {
 
   const evaluation = detail.data?.evaluation;
   const deviations = rule && evaluation ? ruleDeviations(rule.rule, { panelSize: view.panelSize, selection: view.selection, rank: evaluation.rank }) : [];
+  const ruleKind = rule?.beforeVerdicts ? "pre-registered rule" : "recorded rule";
   const listed = panels.slice(0, LISTED);
   const extra = key && !listed.some((p) => p.judges.join(",") === key) ? panels.find((p) => p.judges.join(",") === key) : undefined;
   const failure = freeze.data && !("id" in freeze.data) ? freeze.data : null;
@@ -117,13 +122,16 @@ export function FreezeForm({ setId, initial, rule, current }: Props) {
       </section>
 
       <section aria-labelledby="rule-check" className="space-y-3">
-        <h2 id="rule-check" className="text-xl font-semibold text-slate-900">Pre-registered rule</h2>
+        <h2 id="rule-check" className="text-xl font-semibold text-slate-900">Selection rule</h2>
         {!rule ? (
           <p className="text-slate-700">No selection rule was recorded for this set; the record will say so.</p>
         ) : !evaluation ? null : deviations.length === 0 ? (
-          <Notice tone="info" title="This freeze follows the pre-registered rule.">{rule.text}</Notice>
+          <Notice tone="info" title={`This freeze follows the ${ruleKind}.`}>
+            <p>{rule.text}</p>
+            {rule.beforeVerdicts ? null : <p className="mt-2">The rule was recorded after verdicts on this set were imported: not a pre-registration.</p>}
+          </Notice>
         ) : (
-          <Notice tone="info" title="This freeze departs from the pre-registered rule.">
+          <Notice tone="info" title={`This freeze departs from the ${ruleKind}.`}>
             <p>{rule.text}</p>
             <ul className="mt-2 list-disc pl-5">{deviations.map((d) => <li key={d}>{d}</li>)}</ul>
             <p className="mt-2">You may still freeze it; the record will show the departure. Say why in the rationale.</p>
@@ -155,7 +163,16 @@ export function FreezeForm({ setId, initial, rule, current }: Props) {
             ) : null}
           </div>
         ) : null}
-        <button type="submit" disabled={freeze.isPending || !evaluation} className={buttonClass}>
+        {setOpen ? (
+          <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
+            <p className="text-amber-950">This set is still open: clinicians can still change its labels. Closing it first locks them; the record will say the set was open.</p>
+            <label className="inline-flex items-center gap-2 font-medium text-slate-900">
+              <input type="checkbox" checked={confirmOpen} onChange={(e) => setConfirmOpen(e.target.checked)} />
+              Freeze it while it is open
+            </label>
+          </div>
+        ) : null}
+        <button type="submit" disabled={freeze.isPending || !evaluation || (setOpen && !confirmOpen)} className={buttonClass}>
           {freeze.isPending ? "Freezing…" : "Freeze this panel"}
         </button>
         {freeze.isError ? <Notice tone="error">Could not reach the server. Nothing was frozen; try again.</Notice> : null}

@@ -6,6 +6,8 @@ import { IntervalLine } from "@/components/report/interval";
 import { Notice } from "@/components/ui/notice";
 import { secondaryButtonClass } from "@/components/ui/styles";
 import type { StoredFreeze } from "@/lib/server/panels/freezeRecord";
+import type { FreezeInputs as Inputs } from "@/lib/server/panels/getFreezeInputs";
+import { FreezeInputs } from "./freeze-inputs";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "medium", timeZone: "UTC" });
 
@@ -19,7 +21,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /** A frozen panel's full record, as stored (and as downloaded for `verify-freeze`). */
-export function FreezeRecord({ freeze }: { freeze: StoredFreeze }) {
+export function FreezeRecord({ freeze, inputs }: { freeze: StoredFreeze; inputs: Inputs }) {
   const { record, supersededBy } = freeze;
   const versions = Object.entries(record.scope.rubric_versions);
   return (
@@ -31,15 +33,25 @@ export function FreezeRecord({ freeze }: { freeze: StoredFreeze }) {
           <Link href={`/calibration/freezes/${supersededBy}`} className="font-medium text-accent-strong underline underline-offset-2">Open record #{supersededBy}</Link>
         </Notice>
       )}
+      <FreezeInputs inputs={inputs} />
       <div className="flex flex-wrap items-center gap-4">
         <a href={`/calibration/freezes/${record.id}/download`} download className={secondaryButtonClass}>Download the record (JSON)</a>
+        {inputs.snapshot ? (
+          <a href={`/calibration/freezes/${record.id}/snapshot`} download className={secondaryButtonClass}>Download the frozen inputs (bundle)</a>
+        ) : null}
         <p className="text-sm text-slate-600">
-          Check it offline: <code>npm run concord -- verify-freeze concord-frozen-panel-{record.id}.json BUNDLE.jsonl</code>
+          Check it offline: <code>npm run concord -- verify-freeze concord-frozen-panel-{record.id}.json {inputs.snapshot ? `concord-frozen-panel-${record.id}-inputs.jsonl` : "BUNDLE.jsonl"}</code>
         </p>
       </div>
       <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white px-4">
         <Row term="Calibration set">
           <Link href={`/calibration/sets/${record.calibration_set.id}`} className="text-accent-strong underline underline-offset-2">{record.calibration_set.name}</Link>
+        </Row>
+        <Row term="Set at freeze">
+          {record.calibration_set.open_at_freeze === undefined ? "not recorded" : record.calibration_set.open_at_freeze ? "open: labels could still change" : "closed"}
+        </Row>
+        <Row term="Least judge coverage">
+          {record.scope.min_coverage === undefined ? "none (every judge ranked; frozen before the rule)" : `${(record.scope.min_coverage * 100).toFixed(1)} % of the consensus units`}
         </Row>
         <Row term="Judges">{record.judges.join(", ")} (panel of {record.panel_size})</Row>
         <Row term="Rank">

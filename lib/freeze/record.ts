@@ -52,13 +52,15 @@ export const FreezeComputation = z.strictObject({
   interval: PanelIntervalRecord.nullable(),
   scope: FreezeScope.omit({ rubric_versions: true }),
   fingerprint_form: z.literal(FINGERPRINT_FORM),
+  /** Whether the set was still open (its labels could change) when frozen; absent in records from before it was recorded. */
+  set_open: z.boolean().optional(),
 });
 export type FreezeComputation = z.infer<typeof FreezeComputation>;
 
 export const FrozenRecord = z.strictObject({
   format: z.literal(FROZEN_RECORD_FORMAT),
   id: z.number().int(),
-  calibration_set: z.strictObject({ id: z.number().int(), name: z.string() }),
+  calibration_set: z.strictObject({ id: z.number().int(), name: z.string(), open_at_freeze: z.boolean().optional() }),
   judges: z.array(Id).min(1),
   panel_size: z.number().int(),
   rank: z.number().int().min(1),

@@ -1,7 +1,11 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { getDb, type Tx } from "@/db/client";
-import { frozenPanels } from "@/db/schema";
+import { freezeSnapshots, frozenPanels } from "@/db/schema";
+import { bundleText } from "@/lib/server/bundle/importInto";
+import { readSet } from "@/lib/server/sets/readSet";
+import { setBundle } from "@/lib/server/sets/setBundle";
 import { Id } from "@/lib/bundle/schema";
 import { evaluatePanel, panelKey } from "@/lib/freeze/evaluate";
 import { FINGERPRINT_FORM, fingerprintOf } from "@/lib/freeze/fingerprint";
@@ -29,6 +33,8 @@ export const FreezePanelInput = z.strictObject({
   fingerprint: z.string().regex(/^[0-9a-f]{64}$/, "must be a SHA-256 fingerprint"),
   rationale: Reason("explain the choice"),
   supersedes: z.strictObject({ id: z.number().int().positive(), reason: Reason("say why the earlier freeze is replaced") }).optional(),
+  /** Freezing a set that is still open (its labels may change) must be confirmed. */
+  confirmOpen: z.boolean().default(false),
 });
 export type FreezePanelInput = z.input<typeof FreezePanelInput>;
 
@@ -53,7 +59,8 @@ function checkSupersedes(tx: Tx, setId: number, supersedes: { id: number } | und
  * Freezes a panel: an immutable record (the database refuses any UPDATE or DELETE)
  * of its judges, rank, every figure with its Δκ interval, the pinned rubric versions,
  * the fingerprint of the exact units, consensus and verdicts, the pre-registered rule
- * and whether the freeze follows it, the rationale, who and when. A set's later
+ * and whether the freeze follows it, the rationale, who and when, and a snapshot of
+ * the set's exact inputs (its bundle) so the record stays verifiable after they change. A set's later
  * freeze must name the one it supersedes, so the history is one chain.
  */
 export async function freezePanel({ ctx, input }: { ctx: Ctx; input: FreezePanelInput }): Promise<{ id: number }> {
@@ -72,6 +79,10 @@ export async function freezePanel({ ctx, input }: { ctx: Ctx; input: FreezePanel
       // Nothing may have changed between the computation above and this write.
       if (fingerprintOf(loadSetInput(db, params.setId)) !== reports.fingerprint) throw stale();
       checkSupersedes(tx, params.setId, params.supersedes);
+      const setOpen = readSet(tx, params.setId).status === "open";
+      if (setOpen && !params.confirmOpen) {
+        throw new Invalid("This set is still open, so its labels may still change. Close it first, or confirm that you freeze it while it is open.");
+      }
       const now = new Date();
       const registered = readRule(tx, params.setId);
       const deviations = registered ? ruleDeviations(registered.rule, { panelSize: params.judges.length, selection: params.selection, rank: evaluation.rank }) : [];
@@ -93,6 +104,7 @@ export async function freezePanel({ ctx, input }: { ctx: Ctx; input: FreezePanel
         interval: evaluation.interval,
         scope: { responses: reports.scope.responses, clinicians: reports.scope.clinicians, resamples, seed, min_coverage: params.minCoverage },
         fingerprint_form: FINGERPRINT_FORM,
+        set_open: setOpen,
       };
       const { id } = tx
         .insert(frozenPanels)
@@ -113,6 +125,8 @@ export async function freezePanel({ ctx, input }: { ctx: Ctx; input: FreezePanel
         })
         .returning({ id: frozenPanels.id })
         .get();
+      const snapshot = bundleText(setBundle(tx, params.setId));
+      tx.insert(freezeSnapshots).values({ freezeId: id, bundle: snapshot, sha256: createHash("sha256").update(snapshot, "utf8").digest("hex") }).run();
       audit(tx, {
         actor: lead.id, action: "panel.freeze", entity: "frozen_panel", entityId: id,
         detail: { setId: params.setId, judges: params.judges, rank: evaluation.rank, fingerprint: reports.fingerprint, supersedes: params.supersedes?.id ?? null },

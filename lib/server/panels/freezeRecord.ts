@@ -39,7 +39,7 @@ export function readFreezes(db: Db | Tx, where: { setId?: number; id?: number } 
     const record: FrozenRecord = {
       format: FROZEN_RECORD_FORMAT,
       id: freeze.id,
-      calibration_set: { id: freeze.setId, name: setName },
+      calibration_set: { id: freeze.setId, name: setName, ...(computed.set_open === undefined ? {} : { open_at_freeze: computed.set_open }) },
       judges: freeze.judges,
       panel_size: freeze.panelSize,
       rank: freeze.rank,

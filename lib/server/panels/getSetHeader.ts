@@ -9,7 +9,7 @@ import { loadSetScope } from "./setScope";
 export const SetHeaderParams = z.strictObject({ setId: SetId });
 
 /** A set's id and name for a page heading (NotFound when the id names no set). */
-export async function getSetHeader({ ctx, input }: { ctx: Ctx; input: z.input<typeof SetHeaderParams> }): Promise<{ id: number; name: string }> {
+export async function getSetHeader({ ctx, input }: { ctx: Ctx; input: z.input<typeof SetHeaderParams> }): Promise<{ id: number; name: string; open: boolean }> {
   requireRole(ctx, "lead");
   const { setId } = SetHeaderParams.parse(input);
   return loadSetScope(getDb(), setId).set;

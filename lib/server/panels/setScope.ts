@@ -6,7 +6,7 @@ import type { ItemRecord } from "@/lib/bundle/schema";
 import { NotFound } from "@/lib/server/errors";
 
 export interface SetScope {
-  set: { id: number; name: string };
+  set: { id: number; name: string; open: boolean };
   /** Item id → the rubric version number the set pinned. */
   rubricVersions: Record<string, number>;
   splitOf: Map<string, ItemRecord["split"]>;
@@ -16,8 +16,9 @@ export interface SetScope {
 
 /** A calibration set's frame: what it pinned and who labels it. NotFound when there is no such set. */
 export function loadSetScope(db: Db | Tx, setId: number): SetScope {
-  const set = db.select({ id: calibrationSets.id, name: calibrationSets.name }).from(calibrationSets).where(eq(calibrationSets.id, setId)).get();
-  if (!set) throw new NotFound("There is no such calibration set.");
+  const row = db.select({ id: calibrationSets.id, name: calibrationSets.name, status: calibrationSets.status }).from(calibrationSets).where(eq(calibrationSets.id, setId)).get();
+  if (!row) throw new NotFound("There is no such calibration set.");
+  const set = { id: row.id, name: row.name, open: row.status === "open" };
   const pinned = db
     .select({ item: calibrationSetItems.itemId, version: rubricVersions.version, split: items.split })
     .from(calibrationSetItems)

@@ -33,6 +33,7 @@ export default async function FreezePage({ params, searchParams }: { params: Pro
       <div className="space-y-12">
         <FreezeForm
           setId={set.id}
+          setOpen={set.open}
           initial={{ selection: initial.selection, panelSize: initial.panelSize, minCoverage: initial.minCoverage, judges }}
           rule={rule}
           current={current && { id: current.id, judges: current.judges }}
