@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { BundleRecord, KEY_OF_KIND, RECORD_KINDS, emptyBundle, type Bundle } from "./schema";
+import { BundleRecord, DESCRIPTOR_KINDS, DescriptorRecord, KEY_OF_KIND, RECORD_KINDS, emptyBundle, type Bundle, type Descriptors } from "./schema";
 import { fastLabelOrVerdict } from "./fastpath";
-import { checkReferences, type KnownRecords } from "./references";
+import { checkDescriptors, checkReferences, type KnownRecords } from "./references";
 
 /** One problem with a bundle, located by line (1-based) and field path. */
 export interface BundleIssue {
@@ -18,6 +18,9 @@ export interface ParsedBundle {
   bundle: Bundle;
   /** Line number of each record, by kind and index (parallel to `bundle`). */
   lines: { [K in keyof Bundle]: number[] };
+  /** The optional v2 `model` and `judge` lines, and their line numbers. */
+  descriptors: Descriptors;
+  descriptorLines: { [K in keyof Descriptors]: number[] };
   issues: BundleIssue[];
 }
 
@@ -25,7 +28,7 @@ function zodIssues(line: number, error: z.ZodError): BundleIssue[] {
   return error.issues.map((issue) => {
     const path = issue.path.join(".");
     if (issue.code === "invalid_union" && (path === "" || path === "kind")) {
-      return { line, field: "kind", reason: `must be one of ${RECORD_KINDS.join(", ")}` };
+      return { line, field: "kind", reason: `must be one of ${[...RECORD_KINDS, ...DESCRIPTOR_KINDS].join(", ")}` };
     }
     if (issue.code === "unrecognized_keys") {
       const keys = issue.keys.map((k) => `"${k}"`).join(", ");
@@ -45,6 +48,8 @@ export function parseBundle(text: string, known?: KnownRecords): ParsedBundle {
   const lines: ParsedBundle["lines"] = {
     items: [], rubrics: [], references: [], responses: [], labels: [], verdicts: [],
   };
+  const descriptors: Descriptors = { models: [], judges: [] };
+  const descriptorLines: ParsedBundle["descriptorLines"] = { models: [], judges: [] };
   const issues: BundleIssue[] = [];
   const rows = text.split("\n");
   for (let i = 0; i < rows.length; i++) {
@@ -60,6 +65,20 @@ export function parseBundle(text: string, known?: KnownRecords): ParsedBundle {
     }
     if (typeof json !== "object" || json === null || Array.isArray(json)) {
       issues.push({ line: lineNo, field: "(line)", reason: "must be a JSON object" });
+      continue;
+    }
+    const kind = (json as { kind?: unknown }).kind;
+    if (kind === "model" || kind === "judge") {
+      const result = DescriptorRecord.safeParse(json);
+      if (!result.success) {
+        issues.push(...zodIssues(lineNo, result.error));
+      } else if (result.data.kind === "model") {
+        descriptors.models.push(result.data);
+        descriptorLines.models.push(lineNo);
+      } else {
+        descriptors.judges.push(result.data);
+        descriptorLines.judges.push(lineNo);
+      }
       continue;
     }
     const fast = fastLabelOrVerdict(json as Record<string, unknown>);
@@ -78,7 +97,7 @@ export function parseBundle(text: string, known?: KnownRecords): ParsedBundle {
     (bundle[key] as BundleRecord[]).push(record);
     lines[key].push(lineNo);
   }
-  issues.push(...checkReferences(bundle, lines, known));
+  issues.push(...checkReferences(bundle, lines, known), ...checkDescriptors(descriptors, descriptorLines));
   issues.sort((a, b) => a.line - b.line);
-  return { bundle, lines, issues };
+  return { bundle, lines, descriptors, descriptorLines, issues };
 }

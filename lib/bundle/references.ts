@@ -1,4 +1,4 @@
-import type { Bundle, ItemRecord, ResponseRecord, RubricRecord } from "./schema";
+import type { Bundle, Descriptors, ItemRecord, ResponseRecord, RubricRecord } from "./schema";
 import type { BundleIssue, ParsedBundle } from "./parse";
 
 /** Records already stored (on import): references in a bundle may resolve to them. */
@@ -111,5 +111,20 @@ export function checkReferences(bundle: Bundle, lines: ParsedBundle["lines"], kn
   bundle.labels.forEach((label, i) => checkUnit(lines.labels[i], label.rater, label.response, label.criterion, labelSeen, "rater"));
   const verdictSeen = new Map<string, number>();
   bundle.verdicts.forEach((verdict, i) => checkUnit(lines.verdicts[i], verdict.judge, verdict.response, verdict.criterion, verdictSeen, "judge"));
+  return issues;
+}
+
+/** At most one `model` line per model id and one `judge` line per judge id (FORMAT.md v2). */
+export function checkDescriptors(descriptors: Descriptors, lines: ParsedBundle["descriptorLines"]): BundleIssue[] {
+  const issues: BundleIssue[] = [];
+  for (const kind of ["models", "judges"] as const) {
+    const seen = new Map<string, number>();
+    descriptors[kind].forEach((record, i) => {
+      const line = lines[kind][i];
+      const dup = seen.get(record.id);
+      if (dup !== undefined) issues.push({ line, field: "id", reason: `a second ${record.kind} line for "${record.id}" (also on line ${dup})` });
+      else seen.set(record.id, line);
+    });
+  }
   return issues;
 }
