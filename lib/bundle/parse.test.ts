@@ -65,6 +65,40 @@ describe("parseBundle", () => {
   });
 });
 
+describe("v2 model and judge lines", () => {
+  it("are kept apart from the corpus, with their line numbers", () => {
+    const parsed = parseBundle(lines(
+      { kind: "model", id: "m-1", family: "acme", name: "Model one" },
+      item,
+      { kind: "judge", id: "j1", family: "borealis", model: "judge-model", settings: { temperature: 0, template: "v3" } },
+      { kind: "judge", id: "j2" },
+    ));
+    expect(parsed.issues).toEqual([]);
+    expect(parsed.descriptors.models).toEqual([{ kind: "model", id: "m-1", family: "acme", name: "Model one" }]);
+    expect(parsed.descriptors.judges.map((j) => j.id)).toEqual(["j1", "j2"]);
+    expect(parsed.descriptorLines).toEqual({ models: [1], judges: [3, 4] });
+    expect(parsed.bundle.items).toHaveLength(1);
+  });
+
+  it("are validated like every other line: unknown keys, bad ids, one line per id", () => {
+    expect(messages(lines(
+      { kind: "model", id: "m-1", colour: "blue" },
+      { kind: "judge", id: "j 1" },
+      { kind: "model", id: "m-2", family: "" },
+      { kind: "judge", id: "j2", family: "acme" },
+      { kind: "judge", id: "j2", family: "cirrus" },
+      { kind: "judge", id: "j3", settings: "fast" },
+    ))).toEqual([
+      'line 1: (record): unknown key "colour"',
+      "line 2: id: may only contain letters, digits and . _ : -",
+      "line 3: family: must not be empty",
+      "line 3: family: may only contain letters, digits and . _ : -",
+      'line 5: id: a second judge line for "j2" (also on line 4)',
+      expect.stringMatching(/^line 6: settings: /),
+    ]);
+  });
+});
+
 describe("the label/verdict fast path accepts exactly what the schema accepts", () => {
   const label = { kind: "label", rater: "c1", response: "r-1", criterion: "T-1.a", verdict: true };
   const verdict = { kind: "verdict", judge: "j1", response: "r-1", criterion: "T-1.a", verdict: null, rationale: "one sentence" };
