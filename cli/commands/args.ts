@@ -11,7 +11,8 @@ export function integer(value: string | undefined, name: string, fallback: numbe
 
 /** Reads and validates a bundle file; on problems, writes them (line: field: reason) to stderr and returns null. */
 export async function readValidBundle(path: string, shown = 200): Promise<ParsedBundle | null> {
-  const parsed = parseBundle(await readFile(path, "utf8"));
+  // a Buffer decoded at once is faster than readFile's streaming decoder on a large bundle
+  const parsed = parseBundle((await readFile(path)).toString("utf8"));
   if (parsed.issues.length === 0) return parsed;
   const lines = parsed.issues.slice(0, shown).map(formatIssue);
   const more = parsed.issues.length - lines.length;

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { BundleRecord, DESCRIPTOR_KINDS, DescriptorRecord, KEY_OF_KIND, RECORD_KINDS, emptyBundle, type Bundle, type Descriptors } from "./schema";
-import { fastLabelOrVerdict } from "./fastpath";
+import { fastLabelOrVerdict, fastUnitLine } from "./fastpath";
 import { checkDescriptors, checkReferences, type KnownRecords } from "./references";
 
 /** One problem with a bundle, located by line (1-based) and field path. */
@@ -51,11 +51,26 @@ export function parseBundle(text: string, known?: KnownRecords): ParsedBundle {
   const descriptors: Descriptors = { models: [], judges: [] };
   const descriptorLines: ParsedBundle["descriptorLines"] = { models: [], judges: [] };
   const issues: BundleIssue[] = [];
-  const rows = text.split("\n");
-  for (let i = 0; i < rows.length; i++) {
-    const raw = rows[i].trim();
+  const add = (record: BundleRecord, lineNo: number) => {
+    const key = KEY_OF_KIND[record.kind];
+    (bundle[key] as BundleRecord[]).push(record);
+    lines[key].push(lineNo);
+  };
+  let lineNo = 0;
+  for (let start = 0; start < text.length; ) {
+    lineNo++;
+    const unit = fastUnitLine(text, start);
+    if (unit) {
+      add(unit.record, lineNo);
+      start = unit.next;
+      continue;
+    }
+    const newline = text.indexOf("\n", start);
+    const end = newline < 0 ? text.length : newline;
+    const line = text.slice(start, end);
+    start = end + 1;
+    const raw = line.trim();
     if (raw === "") continue;
-    const lineNo = i + 1;
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -93,9 +108,7 @@ export function parseBundle(text: string, known?: KnownRecords): ParsedBundle {
       }
       record = result.data;
     }
-    const key = KEY_OF_KIND[record.kind];
-    (bundle[key] as BundleRecord[]).push(record);
-    lines[key].push(lineNo);
+    add(record, lineNo);
   }
   issues.push(...checkReferences(bundle, lines, known), ...checkDescriptors(descriptors, descriptorLines));
   issues.sort((a, b) => a.line - b.line);

@@ -79,10 +79,16 @@ export function buildLayout(input: ScoringInput, panel: readonly string[], model
 
   const judgeIndex = new Map(panel.map((judge, j) => [judge, j]));
   const codes = panel.map(() => new Uint8Array(units).fill(MISSING));
+  // consecutive verdicts are mostly on the same response
+  let lastResponse: string | undefined;
+  let r: number | undefined;
   for (const verdict of input.verdicts) {
     const j = judgeIndex.get(verdict.judge);
     if (j === undefined || verdict.verdict === null) continue;
-    const r = responseIndex.get(verdict.response);
+    if (verdict.response !== lastResponse) {
+      lastResponse = verdict.response;
+      r = responseIndex.get(verdict.response);
+    }
     const at = criterionIndex.get(verdict.criterion);
     if (r === undefined || at === undefined) continue;
     const t = responseItem[r];

@@ -98,12 +98,21 @@ export function scoreModels(input: ScoringInput, options: ScoringOptions): Score
   const score = models.map((_, m) => modelMean(f, itemCount, m));
   const order = leaderboardOrder(models, score.map((s) => s.mean));
   const pairs = order.slice(1).map((b, i) => [order[i], b] as const);
+  const modelSeries = models.map((_, m) => seriesOf((t) => f[m * itemCount + t]));
   const gapSeries = pairs.map(([a, b]) => seriesOf((t) => f[a * itemCount + t] - f[b * itemCount + t]));
+  // a pair present on the same items: its resampled Δ is the difference of the two resampled scores
+  const samePresence = pairs.map(([a, b]) => modelSeries[a].present.every((p, i) => p === modelSeries[b].present[i]));
+  const direct = pairs.flatMap((_, i) => (samePresence[i] ? [] : [i]));
+  const derived = pairs.flatMap((pair, i) => (samePresence[i] ? [i] : []));
   const intervals = bootstrapIntervals(
-    [...models.map((_, m) => seriesOf((t) => f[m * itemCount + t])), ...gapSeries],
+    [...modelSeries, ...direct.map((i) => gapSeries[i])],
+    derived.map((i) => ({ a: pairs[i][0], b: pairs[i][1] })),
     scoredItems.length,
     options,
   );
+  const gapInterval = new Array<Interval>(pairs.length);
+  direct.forEach((i, k) => (gapInterval[i] = intervals[models.length + k]));
+  derived.forEach((i, k) => (gapInterval[i] = intervals[models.length + direct.length + k]));
   const gaps = pairs.map(([a, b], i) => {
     const { values, present } = gapSeries[i];
     let sum = 0;
@@ -113,7 +122,7 @@ export function scoreModels(input: ScoringInput, options: ScoringOptions): Score
       sum += values[k];
       n++;
     }
-    const ci95 = intervals[models.length + i];
+    const ci95 = gapInterval[i];
     return { a: models[a], b: models[b], delta: n === 0 ? null : sum / n, ci95, separated: separated(ci95) };
   });
   const bands = bandsOf(gaps.map((g) => g.separated), order.length);
