@@ -1,25 +1,12 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { formatIssue, parseBundle } from "../../lib/bundle/parse";
 import { calibrationInputFromBundle } from "../../lib/calibration/input";
 import { calibrate as calibrateReport, DEFAULT_OPTIONS } from "../../lib/calibration/report";
 import { reportSummary } from "../../lib/calibration/summary";
+import { fraction, integer, readValidBundle } from "./args";
 import type { Command } from "./index";
 
 const USAGE = "usage: npm run --silent concord -- calibrate FILE.jsonl [--out REPORT.json] [--resamples N] [--seed S] [--panel-size K] [--min-coverage X]";
-
-function integer(value: string | undefined, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!/^-?\d+$/.test(value)) throw new Error(`--${name} must be an integer, not "${value}"`);
-  return Number(value);
-}
-
-function fraction(value: string | undefined, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const x = Number(value);
-  if (!/^\s*[\d.eE+-]+\s*$/.test(value) || !Number.isFinite(x) || x < 0 || x > 1) throw new Error(`--${name} must be a number from 0 to 1, not "${value}"`);
-  return x;
-}
 
 export const calibrate: Command = {
   async run(args) {
@@ -45,15 +32,8 @@ export const calibrate: Command = {
       minCoverage: fraction(values["min-coverage"], "min-coverage", DEFAULT_OPTIONS.minCoverage),
     };
     if (options.resamples < 0) throw new Error("--resamples must be 0 or more");
-    const parsed = parseBundle(await readFile(positionals[0], "utf8"));
-    if (parsed.issues.length > 0) {
-      const shown = parsed.issues.slice(0, 200).map(formatIssue);
-      const more = parsed.issues.length - shown.length;
-      process.stderr.write(
-        `${positionals[0]}: the bundle is not valid (${parsed.issues.length} problem${parsed.issues.length === 1 ? "" : "s"}):\n${shown.join("\n")}\n${more > 0 ? `and ${more} more\n` : ""}`,
-      );
-      return 1;
-    }
+    const parsed = await readValidBundle(positionals[0]);
+    if (!parsed) return 1;
     const input = calibrationInputFromBundle(parsed.bundle);
     if (input.verdicts.length === 0) {
       process.stderr.write(`${positionals[0]}: the bundle has no judge verdicts (no "verdict" lines), so there are no judges to calibrate${input.labels.length ? ` against its ${input.labels.length} labels` : ""}.\n`);

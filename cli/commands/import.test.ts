@@ -40,4 +40,12 @@ describe("concord import", () => {
     expect(lines[201]).toBe("and 50 more");
     expect(db.all(sql`SELECT count(*) AS n FROM audit_log`)).toEqual([{ n: 0 }]);
   });
+
+  it("refuses model and judge lines, which only `score` reads, rather than dropping them", async () => {
+    const text = `{"kind":"model","id":"m-1","family":"acme"}\n{"kind":"judge","id":"j-1"}\n`;
+    expect(await importCommand.run([file(text)])).toBe(1);
+    expect(stderr.join("")).toMatch(/^line 1: kind: model lines are not imported \(only `score` reads them\)$/m);
+    expect(stderr.join("")).toMatch(/^line 2: kind: judge lines are not imported/m);
+    expect(db.all(sql`SELECT count(*) AS n FROM audit_log`)).toEqual([{ n: 0 }]);
+  });
 });

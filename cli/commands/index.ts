@@ -16,6 +16,10 @@ export const commands: Record<string, { summary: string; load: () => Promise<Com
     summary: "vera rubric RUBRIC.tsv | walk RUBRIC.tsv ANSWERS.jsonl | ratings RATINGS.csv — flow rubrics offline",
     load: async () => (await import("./vera")).veraCommand,
   },
+  score: {
+    summary: "score FILE.jsonl --panel J1,J2,J3 | --freeze RECORD.json [--models M1,M2] [--resamples N] [--seed S] [--out FILE] — score models with a panel",
+    load: async () => (await import("./score")).scoreCommand,
+  },
   import: { summary: "import FILE — import a bundle (all or nothing)", load: async () => (await import("./import")).importCommand },
   export: { summary: "export FILE — write every record as a bundle", load: async () => (await import("./export")).exportCommand },
   "verify-freeze": {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fastLabelOrVerdict } from "./fastpath";
+import { fastLabelOrVerdict, fastUnitLine } from "./fastpath";
 import { formatIssue, parseBundle } from "./parse";
 import { BundleRecord } from "./schema";
 
@@ -34,7 +34,7 @@ describe("parseBundle", () => {
       "line 3: id: may only contain letters, digits and . _ : -",
       'line 3: (record): unknown key "colour"',
       expect.stringMatching(/^line 4: verdict: /),
-      "line 5: kind: must be one of item, rubric, reference, response, label, verdict",
+      "line 5: kind: must be one of item, rubric, reference, response, label, verdict, model, judge",
       "line 6: (line): must be a JSON object",
     ]);
   });
@@ -65,6 +65,40 @@ describe("parseBundle", () => {
   });
 });
 
+describe("v2 model and judge lines", () => {
+  it("are kept apart from the corpus, with their line numbers", () => {
+    const parsed = parseBundle(lines(
+      { kind: "model", id: "m-1", family: "acme", name: "Model one" },
+      item,
+      { kind: "judge", id: "j1", family: "borealis", model: "judge-model", settings: { temperature: 0, template: "v3" } },
+      { kind: "judge", id: "j2" },
+    ));
+    expect(parsed.issues).toEqual([]);
+    expect(parsed.descriptors.models).toEqual([{ kind: "model", id: "m-1", family: "acme", name: "Model one" }]);
+    expect(parsed.descriptors.judges.map((j) => j.id)).toEqual(["j1", "j2"]);
+    expect(parsed.descriptorLines).toEqual({ models: [1], judges: [3, 4] });
+    expect(parsed.bundle.items).toHaveLength(1);
+  });
+
+  it("are validated like every other line: unknown keys, bad ids, one line per id", () => {
+    expect(messages(lines(
+      { kind: "model", id: "m-1", colour: "blue" },
+      { kind: "judge", id: "j 1" },
+      { kind: "model", id: "m-2", family: "" },
+      { kind: "judge", id: "j2", family: "acme" },
+      { kind: "judge", id: "j2", family: "cirrus" },
+      { kind: "judge", id: "j3", settings: "fast" },
+    ))).toEqual([
+      'line 1: (record): unknown key "colour"',
+      "line 2: id: may only contain letters, digits and . _ : -",
+      "line 3: family: must not be empty",
+      "line 3: family: may only contain letters, digits and . _ : -",
+      'line 5: id: a second judge line for "j2" (also on line 4)',
+      expect.stringMatching(/^line 6: settings: /),
+    ]);
+  });
+});
+
 describe("the label/verdict fast path accepts exactly what the schema accepts", () => {
   const label = { kind: "label", rater: "c1", response: "r-1", criterion: "T-1.a", verdict: true };
   const verdict = { kind: "verdict", judge: "j1", response: "r-1", criterion: "T-1.a", verdict: null, rationale: "one sentence" };
@@ -89,6 +123,51 @@ describe("the label/verdict fast path accepts exactly what the schema accepts", 
   for (const [i, record] of cases.entries()) {
     it(`case ${i}`, () => {
       expect(fastLabelOrVerdict(record) !== null).toBe(BundleRecord.safeParse(record).success);
+    });
+  }
+});
+
+describe("the compact-line fast path reads exactly what JSON.parse and the schema read", () => {
+  const verdict = { kind: "verdict", judge: "j1", response: "r-1", criterion: "T-1.a", verdict: false };
+  const label = { kind: "label", rater: "c1", response: "r-1", criterion: "T-1.a", verdict: true };
+  const lines = [
+    JSON.stringify(verdict),
+    JSON.stringify({ ...verdict, verdict: null, rationale: "It names the feeling, gently." }),
+    JSON.stringify({ ...verdict, rationale: "quotes \"inside\" and a \\ backslash" }),
+    JSON.stringify({ ...verdict, rationale: "line\nbreak" }),
+    JSON.stringify({ ...verdict, rationale: "ünïcode — ok" }),
+    JSON.stringify({ ...verdict, rationale: "" }),
+    JSON.stringify(label),
+    JSON.stringify({ ...label, verdict: null }),
+    JSON.stringify({ ...label, rationale: "warm" }),
+    JSON.stringify({ ...verdict, judge: "x".repeat(128) }),
+    JSON.stringify({ ...verdict, judge: "x".repeat(129) }),
+    JSON.stringify({ ...verdict, judge: "has space" }),
+    JSON.stringify({ ...verdict, response: "" }),
+    JSON.stringify({ ...verdict, extra: 1 }),
+    JSON.stringify({ response: "r-1", judge: "j1", kind: "verdict", criterion: "T-1.a", verdict: true }),
+    `${JSON.stringify(verdict)}  \r`,
+    `${JSON.stringify(verdict)} x`,
+    JSON.stringify(verdict, null, 1).replace(/\n/g, ""),
+    '{"kind":"verdict","judge":"j1","response":"r-1","criterion":"T-1.a","verdict":true,"rationale":"a\u0001b"}',
+  ];
+  for (const [i, line] of lines.entries()) {
+    it(`line ${i}`, () => {
+      const text = `${line}\n{"kind":"next"}`;
+      const fast = fastUnitLine(text, 0);
+      let slow: unknown = null;
+      try {
+        const result = BundleRecord.safeParse(JSON.parse(line.trim()));
+        slow = result.success ? result.data : null;
+      } catch {
+        slow = null;
+      }
+      if (fast) {
+        expect(fast.record).toEqual(slow);
+        expect(fast.next).toBe(line.length + 1);
+      }
+      // the compact lines Concord writes all take the fast path
+      if (i === 0 || i === 1 || i === 4 || i === 6 || i === 9 || i === 15) expect(fast).not.toBeNull();
     });
   }
 });

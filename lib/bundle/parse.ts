@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { BundleRecord, KEY_OF_KIND, RECORD_KINDS, emptyBundle, type Bundle } from "./schema";
-import { fastLabelOrVerdict } from "./fastpath";
-import { checkReferences, type KnownRecords } from "./references";
+import { BundleRecord, DESCRIPTOR_KINDS, DescriptorRecord, KEY_OF_KIND, RECORD_KINDS, emptyBundle, type Bundle, type Descriptors } from "./schema";
+import { fastLabelOrVerdict, fastUnitLine } from "./fastpath";
+import { checkDescriptors, checkReferences, type KnownRecords } from "./references";
 
 /** One problem with a bundle, located by line (1-based) and field path. */
 export interface BundleIssue {
@@ -18,6 +18,9 @@ export interface ParsedBundle {
   bundle: Bundle;
   /** Line number of each record, by kind and index (parallel to `bundle`). */
   lines: { [K in keyof Bundle]: number[] };
+  /** The optional v2 `model` and `judge` lines, and their line numbers. */
+  descriptors: Descriptors;
+  descriptorLines: { [K in keyof Descriptors]: number[] };
   issues: BundleIssue[];
 }
 
@@ -25,7 +28,7 @@ function zodIssues(line: number, error: z.ZodError): BundleIssue[] {
   return error.issues.map((issue) => {
     const path = issue.path.join(".");
     if (issue.code === "invalid_union" && (path === "" || path === "kind")) {
-      return { line, field: "kind", reason: `must be one of ${RECORD_KINDS.join(", ")}` };
+      return { line, field: "kind", reason: `must be one of ${[...RECORD_KINDS, ...DESCRIPTOR_KINDS].join(", ")}` };
     }
     if (issue.code === "unrecognized_keys") {
       const keys = issue.keys.map((k) => `"${k}"`).join(", ");
@@ -45,12 +48,29 @@ export function parseBundle(text: string, known?: KnownRecords): ParsedBundle {
   const lines: ParsedBundle["lines"] = {
     items: [], rubrics: [], references: [], responses: [], labels: [], verdicts: [],
   };
+  const descriptors: Descriptors = { models: [], judges: [] };
+  const descriptorLines: ParsedBundle["descriptorLines"] = { models: [], judges: [] };
   const issues: BundleIssue[] = [];
-  const rows = text.split("\n");
-  for (let i = 0; i < rows.length; i++) {
-    const raw = rows[i].trim();
+  const add = (record: BundleRecord, lineNo: number) => {
+    const key = KEY_OF_KIND[record.kind];
+    (bundle[key] as BundleRecord[]).push(record);
+    lines[key].push(lineNo);
+  };
+  let lineNo = 0;
+  for (let start = 0; start < text.length; ) {
+    lineNo++;
+    const unit = fastUnitLine(text, start);
+    if (unit) {
+      add(unit.record, lineNo);
+      start = unit.next;
+      continue;
+    }
+    const newline = text.indexOf("\n", start);
+    const end = newline < 0 ? text.length : newline;
+    const line = text.slice(start, end);
+    start = end + 1;
+    const raw = line.trim();
     if (raw === "") continue;
-    const lineNo = i + 1;
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -60,6 +80,20 @@ export function parseBundle(text: string, known?: KnownRecords): ParsedBundle {
     }
     if (typeof json !== "object" || json === null || Array.isArray(json)) {
       issues.push({ line: lineNo, field: "(line)", reason: "must be a JSON object" });
+      continue;
+    }
+    const kind = (json as { kind?: unknown }).kind;
+    if (kind === "model" || kind === "judge") {
+      const result = DescriptorRecord.safeParse(json);
+      if (!result.success) {
+        issues.push(...zodIssues(lineNo, result.error));
+      } else if (result.data.kind === "model") {
+        descriptors.models.push(result.data);
+        descriptorLines.models.push(lineNo);
+      } else {
+        descriptors.judges.push(result.data);
+        descriptorLines.judges.push(lineNo);
+      }
       continue;
     }
     const fast = fastLabelOrVerdict(json as Record<string, unknown>);
@@ -74,11 +108,9 @@ export function parseBundle(text: string, known?: KnownRecords): ParsedBundle {
       }
       record = result.data;
     }
-    const key = KEY_OF_KIND[record.kind];
-    (bundle[key] as BundleRecord[]).push(record);
-    lines[key].push(lineNo);
+    add(record, lineNo);
   }
-  issues.push(...checkReferences(bundle, lines, known));
+  issues.push(...checkReferences(bundle, lines, known), ...checkDescriptors(descriptors, descriptorLines));
   issues.sort((a, b) => a.line - b.line);
-  return { bundle, lines, issues };
+  return { bundle, lines, descriptors, descriptorLines, issues };
 }

@@ -1,4 +1,4 @@
-import type { Bundle, ItemRecord, ResponseRecord, RubricRecord } from "./schema";
+import type { Bundle, Descriptors, ItemRecord, ResponseRecord, RubricRecord } from "./schema";
 import type { BundleIssue, ParsedBundle } from "./parse";
 
 /** Records already stored (on import): references in a bundle may resolve to them. */
@@ -62,8 +62,9 @@ export function checkReferences(bundle: Bundle, lines: ParsedBundle["lines"], kn
     versions.add(rubric.version);
     versionsOfItem.set(rubric.item, versions);
   }
-  const currentCriteria = new Map<string, Set<string>>();
-  for (const [item, rubric] of currentRubrics(allRubrics)) currentCriteria.set(item, new Set(rubric.criteria.map((c) => c.id)));
+  // each criterion of an item's current rubric: its position, so a unit is a number
+  const positionOf = new Map<string, Map<string, number>>();
+  for (const [item, rubric] of currentRubrics(allRubrics)) positionOf.set(item, new Map(rubric.criteria.map((c, i) => [c.id, i])));
 
   const referenceLine = new Map<string, number>();
   bundle.references.forEach((reference, i) => {
@@ -95,21 +96,74 @@ export function checkReferences(bundle: Bundle, lines: ParsedBundle["lines"], kn
     }
   });
 
-  const checkUnit = (line: number, who: string, response: string, criterion: string, seen: Map<string, number>, what: string) => {
-    const item = itemOfResponse.get(response);
-    if (item === undefined) {
-      issues.push({ line, field: "response", reason: `unknown response "${response}"` });
-    } else if (!currentCriteria.get(item)?.has(criterion)) {
-      issues.push({ line, field: "criterion", reason: `"${criterion}" is not a criterion of the current rubric of item "${item}"` });
-    }
-    const key = `${who}\u0000${response}\u0000${criterion}`;
-    const dup = seen.get(key);
-    if (dup !== undefined) issues.push({ line, field: what, reason: `a second ${what === "rater" ? "label" : "verdict"} by "${who}" on this unit (also on line ${dup})` });
-    seen.set(key, line);
+  // unit number = base of the response + position of the criterion in its item's current rubric
+  const baseOf = new Map<string, number>();
+  let units = 0;
+  for (const [response, item] of itemOfResponse) {
+    baseOf.set(response, units);
+    units += positionOf.get(item)?.size ?? 0;
+  }
+  const checkUnits = (records: readonly { response: string; criterion: string }[], whoOf: (i: number) => string, lineOf: readonly number[], what: "rater" | "judge") => {
+    // line of the first label/verdict per (rater or judge, unit); a string key only for records that are not about a unit
+    const firstLine = new Map<string, Int32Array>();
+    const otherLine = new Map<string, number>();
+    // consecutive lines are mostly about the same response and the same few judges
+    let lastResponse: string | undefined;
+    let item: string | undefined;
+    let positions: Map<string, number> | undefined;
+    let lastWho: string | undefined;
+    let seen: Int32Array | undefined;
+    records.forEach((record, i) => {
+      const line = lineOf[i];
+      const who = whoOf(i);
+      if (record.response !== lastResponse) {
+        lastResponse = record.response;
+        item = itemOfResponse.get(record.response);
+        positions = item === undefined ? undefined : positionOf.get(item);
+      }
+      const position = positions?.get(record.criterion);
+      let dup: number | undefined;
+      if (item === undefined) {
+        issues.push({ line, field: "response", reason: `unknown response "${record.response}"` });
+      } else if (position === undefined) {
+        issues.push({ line, field: "criterion", reason: `"${record.criterion}" is not a criterion of the current rubric of item "${item}"` });
+      }
+      if (position === undefined) {
+        const key = `${who}\u0000${record.response}\u0000${record.criterion}`;
+        dup = otherLine.get(key);
+        if (dup === undefined) otherLine.set(key, line);
+      } else {
+        if (who !== lastWho || !seen) {
+          lastWho = who;
+          seen = firstLine.get(who);
+          if (!seen) {
+            seen = new Int32Array(units);
+            firstLine.set(who, seen);
+          }
+        }
+        const unit = (baseOf.get(record.response) as number) + position;
+        if (seen[unit] > 0) dup = seen[unit];
+        else seen[unit] = line;
+      }
+      if (dup !== undefined) issues.push({ line, field: what, reason: `a second ${what === "rater" ? "label" : "verdict"} by "${who}" on this unit (also on line ${dup})` });
+    });
   };
-  const labelSeen = new Map<string, number>();
-  bundle.labels.forEach((label, i) => checkUnit(lines.labels[i], label.rater, label.response, label.criterion, labelSeen, "rater"));
-  const verdictSeen = new Map<string, number>();
-  bundle.verdicts.forEach((verdict, i) => checkUnit(lines.verdicts[i], verdict.judge, verdict.response, verdict.criterion, verdictSeen, "judge"));
+  checkUnits(bundle.labels, (i) => bundle.labels[i].rater, lines.labels, "rater");
+  checkUnits(bundle.verdicts, (i) => bundle.verdicts[i].judge, lines.verdicts, "judge");
+  return issues;
+}
+
+/** At most one `model` line per model id and one `judge` line per judge id (FORMAT.md v2). */
+export function checkDescriptors(descriptors: Descriptors, lines: ParsedBundle["descriptorLines"]): BundleIssue[] {
+  const issues: BundleIssue[] = [];
+  for (const kind of ["models", "judges"] as const) {
+    const seen = new Map<string, number>();
+    descriptors[kind].forEach((record, i) => {
+      const line = lines[kind][i];
+      const dup = seen.get(record.id);
+      if (dup !== undefined) issues.push({ line, field: "id", reason: `a second ${record.kind} line for "${record.id}" (also on line ${dup})` });
+      else seen.set(record.id, line);
+    });
+  }
   return issues;
 }

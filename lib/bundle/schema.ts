@@ -112,6 +112,39 @@ export const BundleRecord = z.discriminatedUnion("kind", [
 export type BundleRecord = z.infer<typeof BundleRecord>;
 export type RecordKind = BundleRecord["kind"];
 export const RECORD_KINDS: readonly RecordKind[] = ["item", "rubric", "reference", "response", "label", "verdict"];
+export const DESCRIPTOR_KINDS: readonly DescriptorRecord["kind"][] = ["model", "judge"];
+
+/** FORMAT.md v2: an optional description of a model that response lines name. */
+export const ModelRecord = z.strictObject({
+  kind: z.literal("model"),
+  id: Id,
+  family: Id.optional(),
+  name: z.string().optional(),
+});
+export type ModelRecord = z.infer<typeof ModelRecord>;
+
+/** FORMAT.md v2: an optional description of a judge that verdict lines name. */
+export const JudgeRecord = z.strictObject({
+  kind: z.literal("judge"),
+  id: Id,
+  family: Id.optional(),
+  model: z.string().optional(),
+  settings: z.record(z.string(), z.unknown()).optional(),
+});
+export type JudgeRecord = z.infer<typeof JudgeRecord>;
+
+/**
+ * Model and judge lines describe who produced responses and verdicts (their provider
+ * families, for the same-family check); they are not part of the corpus, so they are
+ * kept apart from `Bundle`, which is what an import stores.
+ */
+export const DescriptorRecord = z.discriminatedUnion("kind", [ModelRecord, JudgeRecord]);
+export type DescriptorRecord = z.infer<typeof DescriptorRecord>;
+
+export interface Descriptors {
+  models: ModelRecord[];
+  judges: JudgeRecord[];
+}
 
 /** A bundle's records grouped by kind, in file order. */
 export interface Bundle {

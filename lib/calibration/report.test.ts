@@ -8,25 +8,9 @@ import { macroF1 } from "../stats/f1";
 import { calibrationInputFromBundle, type CalibrationInput } from "./input";
 import { decimalFraction } from "./candidates";
 import { calibrate } from "./report";
+import { differences } from "../../test/differences";
 
 const fixture = (name: string) => readFileSync(new URL(`../../test/fixtures/${name}`, import.meta.url), "utf8");
-
-/** Compares every number to 1e-9 and everything else exactly; returns the paths that differ. */
-function differences(actual: unknown, expected: unknown, path = "", skip: (path: string) => boolean = () => false): string[] {
-  if (skip(path)) return [];
-  if (typeof expected === "number") {
-    return typeof actual === "number" && Math.abs(actual - expected) <= 1e-9 ? [] : [`${path}: ${actual} ≠ ${expected}`];
-  }
-  if (Array.isArray(expected)) {
-    if (!Array.isArray(actual) || actual.length !== expected.length) return [`${path}: length differs`];
-    return expected.flatMap((e, i) => differences(actual[i], e, `${path}[${i}]`, skip));
-  }
-  if (expected !== null && typeof expected === "object") {
-    if (actual === null || typeof actual !== "object") return [`${path}: not an object`];
-    return Object.entries(expected).flatMap(([k, e]) => differences((actual as Record<string, unknown>)[k], e, `${path}.${k}`, skip));
-  }
-  return actual === expected ? [] : [`${path}: ${JSON.stringify(actual)} ≠ ${JSON.stringify(expected)}`];
-}
 
 describe("calibrate on the worked example (sample-small)", () => {
   const parsed = parseBundle(fixture("sample-small.jsonl"));

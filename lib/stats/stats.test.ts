@@ -15,6 +15,7 @@ function multiRaterAgreement(counts: number[][], categories?: number) {
 }
 import { percentileSorted } from "./percentile";
 import { mulberry32, shuffled } from "./prng";
+import { averageRanks, spearman } from "./spearman";
 
 const repeat = <T>(value: T, times: number): T[] => new Array<T>(times).fill(value);
 
@@ -210,5 +211,20 @@ describe("q-category two-rater tables", () => {
     expect(ratingTermsFlat(flat, 3, [0, 2, 3])).toEqual(ratingTerms([rows[0], rows[2], rows[3]], 3));
     expect(ratingTermsFlat(flat, 3).rated).toBe(4);
     expect(ratingTermsFlat(flat, 3).units).toBe(3);
+  });
+});
+
+describe("Spearman's ρ", () => {
+  it("ranks ties by their average rank", () => {
+    expect(averageRanks([0.5, 0.2, 0.5, 0.9])).toEqual([2.5, 1, 2.5, 4]);
+  });
+
+  it("is Pearson's correlation of the ranks; null below 3 pairs or for a constant list", () => {
+    expect(spearman([1, 2, 3, 4], [10, 20, 30, 40])).toBeCloseTo(1, 12);
+    expect(spearman([1, 2, 3, 4], [4, 3, 2, 1])).toBeCloseTo(-1, 12);
+    // ranks [1,2,3] vs [1.5,1.5,3]: r = 1.5 / sqrt(2 · 1.5)
+    expect(spearman([1, 2, 3], [0.7, 0.7, 0.9])).toBeCloseTo(1.5 / Math.sqrt(3), 12);
+    expect(spearman([1, 2], [1, 2])).toBeNull();
+    expect(spearman([1, 2, 3], [5, 5, 5])).toBeNull();
   });
 });

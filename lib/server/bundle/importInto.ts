@@ -19,7 +19,12 @@ export function importInto(tx: Tx, text: string, actor: string, options: WriteOp
   const parsed = parseBundle(text, stored);
   const index = indexBundle(stored);
   const owners = new Map(tx.select().from(criteria).all().map((c) => [c.id, c.itemId]));
-  const messages = [...new Set([...parsed.issues, ...storedConflicts(parsed, index, owners)].sort((a, b) => a.line - b.line).map(formatIssue))];
+  // `model` and `judge` lines (FORMAT.md v2) are read by the offline `score` command;
+  // the database has no place for them yet, and an import never drops a line silently.
+  const undescribed = (["models", "judges"] as const).flatMap((kind) =>
+    parsed.descriptorLines[kind].map((line) => ({ line, field: "kind", reason: `${kind === "models" ? "model" : "judge"} lines are not imported (only \`score\` reads them)` })),
+  );
+  const messages = [...new Set([...parsed.issues, ...undescribed, ...storedConflicts(parsed, index, owners)].sort((a, b) => a.line - b.line).map(formatIssue))];
   if (messages.length > 0) {
     throw new Invalid(`The bundle was not imported: ${messages.length} problem${messages.length === 1 ? "" : "s"}`, messages);
   }
