@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { demoCorpus } from "@/lib/demo";
 import { demoAccount, signIn } from "./fixtures";
+import { criteria } from "./labeling-helpers";
 
 const SET = demoCorpus().calibrationSet.name;
 
@@ -37,7 +38,7 @@ function verifyFreeze(record: string, bundle: string): { code: number; out: stri
 
 test.describe.configure({ mode: "serial" });
 
-test("a lead records a selection rule, freezes the top panel, and a second freeze must supersede the first", async ({ page }, testInfo) => {
+test("a lead records a selection rule, freezes the top panel, and a second freeze must supersede the first", async ({ page, browser }, testInfo) => {
   await signIn(page, demoAccount("lead"));
   await openJudges(page);
   // The demo's verdicts are already in, so the rule is kept but is shown not to be a pre-registration.
@@ -57,9 +58,14 @@ test("a lead records a selection rule, freezes the top panel, and a second freez
   await expect(page.getByRole("heading", { level: 1, name: `Freeze a panel: ${SET}` })).toBeVisible();
   await expect(page.getByLabel("Panel", { exact: true })).toHaveValue(top, { timeout: 30_000 });
   await expect(page.getByText(/rank 1 of 455/)).toBeVisible();
-  await expect(page.getByText("This freeze follows the pre-registered rule.")).toBeVisible();
+  // The Judges and Freeze pages agree: the rule was recorded after the verdicts.
+  await expect(page.getByText("This freeze follows the recorded rule.")).toBeVisible();
+  await expect(page.getByText("The rule was recorded after verdicts on this set were imported: not a pre-registration.")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByLabel("Rationale").fill("Rank 1 by κ on every item, as the rule says; rank 2 is within the interval, so this is a recorded choice.");
+  // The demo set is still open: the freeze waits for a confirmation.
+  await expect(page.getByRole("button", { name: "Freeze this panel" })).toBeDisabled();
+  await page.getByRole("checkbox", { name: "Freeze it while it is open" }).check();
   await page.getByRole("button", { name: "Freeze this panel" }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: /^Frozen panel #\d+$/ })).toBeVisible();
@@ -67,6 +73,8 @@ test("a lead records a selection rule, freezes the top panel, and a second freez
   await expect(page.getByText("This is the set's current frozen panel.")).toBeVisible();
   await expect(page.getByText(top.split(",").join(", ")).first()).toBeVisible();
   await expect(page.getByText("The freeze follows it.")).toBeVisible();
+  await expect(page.getByText("open: labels could still change")).toBeVisible();
+  await expect(page.getByText("Today's labels and verdicts still match the frozen fingerprint.")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   // The record downloads as JSON, and verify-freeze reproduces it from an exported bundle.
@@ -75,6 +83,12 @@ test("a lead records a selection rule, freezes the top panel, and a second freez
   await download.saveAs(recordPath);
   const record = JSON.parse(readFileSync(recordPath, "utf8"));
   expect(record).toMatchObject({ format: "concord-frozen-panel/v1", id: first, rank: 1, judges: top.split(","), rule: { followed: true, before_verdicts: false } });
+  expect(record.calibration_set.open_at_freeze).toBe(true);
+  expect(record.scope.min_coverage).toBe(0.95);
+  const setExport = await (await page.request.get(`/calibration/sets/${record.calibration_set.id}/labels/bundle`)).text();
+  const setExportPath = testInfo.outputPath("set.jsonl");
+  writeFileSync(setExportPath, setExport);
+  expect(verifyFreeze(recordPath, setExportPath).code).toBe(0);
   const exported = await (await page.request.get("/api/bundle/export")).text();
   const bundlePath = testInfo.outputPath("bundle.jsonl");
   writeFileSync(bundlePath, exported);
@@ -92,14 +106,39 @@ test("a lead records a selection rule, freezes the top panel, and a second freez
   expect(refused.out).toMatch(/^MISMATCH/m);
   expect(refused.code).toBe(1);
 
+  // A clinician changes one label after the freeze: the record page says the inputs changed, and
+  // the record still verifies against the snapshot it kept (then the label is given back).
+  const clinician = await browser.newContext();
+  const labeler = await clinician.newPage();
+  await signIn(labeler, demoAccount("clinician"));
+  await labeler.goto(`/label/${record.calibration_set.id}/1`);
+  const acknowledge = labeler.getByRole("button", { name: "I understand — show the first response" });
+  if (await acknowledge.isVisible()) await acknowledge.click();
+  const group = criteria(labeler).first();
+  await expect(group).toBeVisible();
+  const criterionId = (await group.getAttribute("data-criterion")) ?? "";
+  const was = (await group.getByRole("button", { name: "Satisfied", exact: true }).getAttribute("aria-pressed")) === "true";
+  const give = (verdict: boolean) => labeler.request.put("/api/labels", { data: { setId: record.calibration_set.id, number: 1, criterionId, verdict, givenAt: Date.now() } });
+  expect((await give(!was)).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByText("The set's inputs changed since this freeze.")).toBeVisible();
+  await expect(page.getByText(/Since the freeze: 1 label \(1 changed\)/)).toBeVisible();
+  const [snapshot] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the frozen inputs (bundle)" }).click()]);
+  const snapshotPath = testInfo.outputPath("inputs.jsonl");
+  await snapshot.saveAs(snapshotPath);
+  expect(verifyFreeze(recordPath, snapshotPath).code).toBe(0);
+  expect((await give(was)).status()).toBe(200);
+  await clinician.close();
+
   // Freezing again without naming the record it supersedes is refused.
   await openFreeze(page);
   await expect(page.getByLabel("Panel", { exact: true })).toHaveValue(top, { timeout: 30_000 });
   const second = await page.getByLabel("Panel", { exact: true }).locator("option").nth(1).getAttribute("value");
   await page.getByLabel("Panel", { exact: true }).selectOption(second ?? "");
   await expect(page.getByText(/rank 2 of 455/)).toBeVisible();
-  await expect(page.getByText("This freeze departs from the pre-registered rule.")).toBeVisible();
+  await expect(page.getByText("This freeze departs from the recorded rule.")).toBeVisible();
   await page.getByLabel("Rationale").fill("Rank 2 is indistinguishable from rank 1 and cheaper to run.");
+  await page.getByRole("checkbox", { name: "Freeze it while it is open" }).check();
   await page.getByRole("button", { name: "Freeze this panel" }).click();
   await expect(page.getByRole("alert").filter({ hasText: `This set is already frozen (record #${first})` })).toBeVisible();
 

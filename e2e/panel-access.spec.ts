@@ -17,6 +17,8 @@ const ENDPOINTS = [
   { method: "GET", path: "/api/sets/1/freeze/rule" },
   { method: "POST", path: "/api/sets/1/freeze/rule", data: { rule: { panel_size: 3, selection: "all", within_top: 1 } } },
   { method: "GET", path: "/calibration/freezes/1/download" },
+  { method: "GET", path: "/calibration/freezes/1/snapshot" },
+  { method: "GET", path: "/api/sets/1/report?minCoverage=0" },
 ] as const;
 
 const PAGES = ["/calibration/sets/1/judges", "/calibration/sets/1/report", "/calibration/sets/1/report/panel?judges=judge-01,judge-02,judge-03", "/calibration/sets/1/freeze", "/calibration/freezes", "/calibration/freezes/1"];

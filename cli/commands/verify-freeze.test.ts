@@ -36,7 +36,7 @@ describe("concord verify-freeze", () => {
     const report = await getReport({ ctx: cliCtx, input: { setId } });
     const { id } = await freezePanel({
       ctx: cliCtx,
-      input: { setId, judges: report.ranked.panels[0].judges, selection: "all", fingerprint: report.fingerprint, rationale: "Top κ on the whole set." },
+      input: { setId, judges: report.ranked.panels[0].judges, selection: "all", fingerprint: report.fingerprint, rationale: "Top κ on the whole set.", confirmOpen: true },
     });
     const { record } = await getFreezeRecord({ ctx: cliCtx, input: { id } });
     scopeResponses = new Set(record.scope.responses);

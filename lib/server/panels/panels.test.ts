@@ -136,13 +136,16 @@ describe("panels: report, coverage, detail, rule, freeze", () => {
     const held = await getReport({ ctx: lead, input: { setId, selection: "holdout" } });
     const top = held.ranked.panels[0];
     const rationale = "Highest κ on the public split, as pre-registered.";
-    await expect(freezePanel({ ctx: lead, input: { setId, judges: top.judges, selection: "holdout", fingerprint: "f".repeat(64), rationale } })).rejects.toBeInstanceOf(Conflict);
-    const { id } = await freezePanel({ ctx: lead, input: { setId, judges: top.judges, selection: "holdout", fingerprint, rationale } });
+    await expect(freezePanel({ ctx: lead, input: { setId, judges: top.judges, selection: "holdout", fingerprint: "f".repeat(64), rationale, confirmOpen: true } })).rejects.toBeInstanceOf(Conflict);
+    await expect(freezePanel({ ctx: lead, input: { setId, judges: top.judges, selection: "holdout", fingerprint, rationale } })).rejects.toThrow(/still open/);
+    const { id } = await freezePanel({ ctx: lead, input: { setId, judges: top.judges, selection: "holdout", fingerprint, rationale, confirmOpen: true } });
 
     const { record, supersededBy } = await getFreezeRecord({ ctx: lead, input: { id } });
     expect(FrozenRecord.parse(record)).toEqual(record);
     expect(supersededBy).toBeNull();
     expect(record).toMatchObject({ rank: 1, panel_size: 3, selection: "holdout", fingerprint: { value: fingerprint }, frozen_by: { id: "lead-1" }, supersedes: null });
+    expect(record.calibration_set.open_at_freeze).toBe(true);
+    expect(record.scope.min_coverage).toBe(0.95);
     expect(record.rule).toMatchObject({ followed: true, before_verdicts: true, deviations: [] });
     expect(record.figures.kappa).toBe(top.kappa);
     expect(record.reported_figures?.kappa).toBe(held.reported?.panels.find((p) => p.judges.join() === top.judges.join())?.kappa);
@@ -153,7 +156,7 @@ describe("panels: report, coverage, detail, rule, freeze", () => {
     expect(verifyFrozenRecord(record, exported).ok).toBe(true);
 
     const second = held.ranked.panels[1].judges;
-    const again = { setId, judges: second, selection: "all" as const, fingerprint, rationale: "Prefer the runner-up after review." };
+    const again = { setId, judges: second, selection: "all" as const, fingerprint, rationale: "Prefer the runner-up after review.", confirmOpen: true };
     await expect(freezePanel({ ctx: lead, input: again })).rejects.toThrow(`already frozen (record #${id})`);
     await expect(freezePanel({ ctx: lead, input: { ...again, supersedes: { id, reason: "short" } } })).rejects.toThrow(/at least 10 characters/);
     const next = await freezePanel({ ctx: lead, input: { ...again, supersedes: { id, reason: "Clinicians asked for a panel chosen on every item." } } });

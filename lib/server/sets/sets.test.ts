@@ -156,7 +156,9 @@ describe("calibration set services", () => {
     const parsed = parseBundle(text);
     expect(parsed.issues).toEqual([]);
     expect(parsed.bundle.labels).toHaveLength(4);
-    expect(parsed.bundle.verdicts).toEqual([]);
+    // The judges' verdicts travel with the set: exactly those on its units.
+    const setResponses = new Set(parsed.bundle.responses.map((r) => r.id));
+    expect(parsed.bundle.verdicts.length).toBe(loadSetInput(db, 1).verdicts.filter((v) => setResponses.has(v.response)).length);
     const table = buildUnitTable(calibrationInputFromBundle(parsed.bundle));
     const overview = await getSetOverview({ ctx: lead, input: { setId: 1 } });
     expect(clinicianAgreement(table, dimensionsPresent(table))).toEqual(overview.agreement);
