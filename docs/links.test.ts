@@ -4,13 +4,6 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(__dirname, "..");
 
-/**
- * Pages another branch is still bringing: a link to one is allowed while the file is
- * absent, and checked like any other (anchors too) once it exists. Remove an entry
- * when its page lands.
- */
-const ARRIVING = new Set(["docs/scoring.md"]);
-
 /** The markdown a user of the repository reads: the README and every page of docs/. */
 function markdownFiles(): string[] {
   const docs = readdirSync(join(ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => join("docs", name));
@@ -92,7 +85,7 @@ describe("documentation links", () => {
         const targetFile = path === "" ? file : relative(ROOT, resolve(ROOT, dirname(file), decodeURIComponent(path)));
         const absolute = join(ROOT, targetFile);
         if (!existsSync(absolute)) {
-          if (!ARRIVING.has(targetFile)) broken.push(`${target}: no file ${targetFile}`);
+          broken.push(`${target}: no file ${targetFile}`);
           continue;
         }
         if (anchor === undefined || anchor === "") continue;
@@ -127,7 +120,7 @@ describe("the repository stands on its own", () => {
       for (const [cited, page, anchor] of readFileSync(path, "utf8").matchAll(/\bdocs\/([\w-]+\.md)(?:#([\w-]+))?/g)) {
         const target = join(ROOT, "docs", page);
         if (!existsSync(target)) {
-          if (!ARRIVING.has(`docs/${page}`)) broken.push(`${relative(ROOT, path)}: ${cited}`);
+          broken.push(`${relative(ROOT, path)}: ${cited}`);
         } else if (anchor !== undefined && !anchorsOf(readFileSync(target, "utf8")).has(anchor)) {
           broken.push(`${relative(ROOT, path)}: ${cited}`);
         }

@@ -113,13 +113,19 @@ test("a lead records a selection rule, freezes the top panel, and a second freez
   await signIn(labeler, demoAccount("clinician"));
   await labeler.goto(`/label/${record.calibration_set.id}/1`);
   const acknowledge = labeler.getByRole("button", { name: "I understand — show the first response" });
-  if (await acknowledge.isVisible()) await acknowledge.click();
+  if (await acknowledge.isVisible()) {
+    await acknowledge.click();
+    await expect(labeler).toHaveURL(/\/label\/\d+\/\d+$/);
+    await labeler.goto(`/label/${record.calibration_set.id}/1`);
+  }
+  await expect(labeler).toHaveURL(new RegExp(`/label/${record.calibration_set.id}/1$`));
   const group = criteria(labeler).first();
   await expect(group).toBeVisible();
   const criterionId = (await group.getAttribute("data-criterion")) ?? "";
   const was = (await group.getByRole("button", { name: "Satisfied", exact: true }).getAttribute("aria-pressed")) === "true";
   const give = (verdict: boolean) => labeler.request.put("/api/labels", { data: { setId: record.calibration_set.id, number: 1, criterionId, verdict, givenAt: Date.now() } });
-  expect((await give(!was)).status()).toBe(200);
+  const changed = await give(!was);
+  expect(changed.status(), await changed.text()).toBe(200);
   await page.reload();
   await expect(page.getByText("The set's inputs changed since this freeze.")).toBeVisible();
   await expect(page.getByText(/Since the freeze: 1 label \(1 changed\)/)).toBeVisible();

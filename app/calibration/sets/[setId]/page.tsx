@@ -34,7 +34,7 @@ export default async function SetPage({ params }: { params: Promise<{ setId: str
         <div className="flex flex-wrap items-start justify-between gap-4">
           <p className="flex flex-wrap gap-4">
             <a href={`/calibration/sets/${set.id}/labels/bundle`} className={linkClass}>
-              Export labels (bundle)
+              Export the set (bundle: labels and verdicts)
             </a>
             <a href={`/calibration/sets/${set.id}/labels/csv`} className={linkClass}>
               Export labels (CSV)
