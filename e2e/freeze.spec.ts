@@ -74,7 +74,7 @@ test("a lead records a selection rule, freezes the top panel, and a second freez
   await expect(page.getByText(top.split(",").join(", ")).first()).toBeVisible();
   await expect(page.getByText("The freeze follows it.")).toBeVisible();
   await expect(page.getByText("open: labels could still change")).toBeVisible();
-  await expect(page.getByText("Today's labels and verdicts still match the frozen fingerprint.")).toBeVisible();
+  await expect(page.getByText("Today's consensus and verdicts still match the frozen fingerprint.")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   // The record downloads as JSON, and verify-freeze reproduces it from an exported bundle.
@@ -106,7 +106,7 @@ test("a lead records a selection rule, freezes the top panel, and a second freez
   expect(refused.out).toMatch(/^MISMATCH/m);
   expect(refused.code).toBe(1);
 
-  // A clinician changes one label after the freeze: the record page says the inputs changed, and
+  // A clinician changes one label after the freeze: the record page says what changed, and
   // the record still verifies against the snapshot it kept (then the label is given back).
   const clinician = await browser.newContext();
   const labeler = await clinician.newPage();
@@ -127,8 +127,7 @@ test("a lead records a selection rule, freezes the top panel, and a second freez
   const changed = await give(!was);
   expect(changed.status(), await changed.text()).toBe(200);
   await page.reload();
-  await expect(page.getByText("The set's inputs changed since this freeze.")).toBeVisible();
-  await expect(page.getByText(/Since the freeze: 1 label \(1 changed\)/)).toBeVisible();
+  await expect(page.getByText(/Since the freeze: 1 label \(1 changed\) on the set's units\./)).toBeVisible();
   const [snapshot] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the frozen inputs (bundle)" }).click()]);
   const snapshotPath = testInfo.outputPath("inputs.jsonl");
   await snapshot.saveAs(snapshotPath);

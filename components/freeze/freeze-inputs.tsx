@@ -13,20 +13,27 @@ function described(changes: Changes, what: string): string | null {
   return total === 0 ? null : `${plural(total, what)} (${parts.join(", ")})`;
 }
 
-/** Whether the set's inputs today are still the ones frozen, and if not, what changed since. */
+/**
+ * Whether the set's inputs today are still the ones frozen, and if not, what changed
+ * since. The fingerprint covers the consensus, not each label, so a changed label that
+ * leaves every majority as it was is reported without breaking the match.
+ */
 export function FreezeInputs({ inputs }: { inputs: Inputs }) {
-  if (inputs.matches) {
-    return <Notice tone="success" title="Today's labels and verdicts still match the frozen fingerprint." />;
-  }
   const snapshot = inputs.snapshot;
   const changed = snapshot ? [described(snapshot.labels, "label"), described(snapshot.verdicts, "verdict")].filter((part) => part !== null) : [];
+  const since = changed.length > 0 ? `Since the freeze: ${changed.join("; ")} on the set's units.` : null;
+  if (inputs.matches) {
+    return (
+      <Notice tone="success" title="Today's consensus and verdicts still match the frozen fingerprint.">
+        {since ? `${since} No consensus changed.` : null}
+      </Notice>
+    );
+  }
   return (
     <Notice tone="error" title="The set's inputs changed since this freeze.">
       <p>
-        {changed.length > 0
-          ? `Since the freeze: ${changed.join("; ")} on the set's units.`
-          : "The units or their consensus differ from the frozen ones."}{" "}
-        The record still describes the inputs it was frozen on{snapshot ? ", kept below as a snapshot that verify-freeze checks it against." : "."}
+        {since ?? "The units or their consensus differ from the frozen ones."} The record still describes the inputs it was frozen on
+        {snapshot ? ", kept below as a snapshot that verify-freeze checks it against." : "."}
       </p>
     </Notice>
   );
