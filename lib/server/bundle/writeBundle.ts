@@ -94,7 +94,7 @@ export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: 
 
   for (const rows of chunks(added.labels)) {
     tx.insert(labels).values(rows.map((r) => ({
-      raterId: r.rater, responseId: r.response, criterionId: r.criterion, verdict: r.verdict, rationale: r.rationale ?? null, createdAt: now, updatedAt: now,
+      raterId: r.rater, responseId: r.response, criterionId: r.criterion, verdict: r.verdict, rationale: r.rationale ?? null, givenAt: now.getTime(), createdAt: now, updatedAt: now,
     }))).run();
   }
   for (const rows of chunks(added.verdicts)) {
