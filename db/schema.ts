@@ -190,6 +190,17 @@ export const calibrationSetClinicians = sqliteTable(
   (t) => [primaryKey({ columns: [t.setId, t.userId] }), index("calibration_set_clinicians_user").on(t.userId)],
 );
 
+/** That a clinician read the set's content notice before their first response of it. */
+export const contentNotices = sqliteTable(
+  "content_notices",
+  {
+    setId: integer("set_id").notNull().references(() => calibrationSets.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id),
+    acknowledgedAt: integer("acknowledged_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.setId, t.userId] })],
+);
+
 /** Each clinician's own seeded order of the set's responses. */
 export const calibrationQueue = sqliteTable(
   "calibration_queue",
@@ -216,6 +227,13 @@ export const labels = sqliteTable(
     criterionId: text("criterion_id").notNull().references(() => criteria.id),
     verdict: integer("verdict", { mode: "boolean" }).notNull(),
     rationale: text("rationale"),
+    /**
+     * When the stored verdict was given, epoch ms: the clinician's own `givenAt` for a
+     * verdict saved in the app (refused if later than the server's clock plus a small
+     * skew), the server's time for an imported one. Orders writes on one unit: a save
+     * given earlier than this is stale. `updated_at` stays the server's receipt time.
+     */
+    givenAt: integer("given_at").notNull(),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

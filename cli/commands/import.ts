@@ -16,9 +16,10 @@ export const importCommand: Command = {
       return 2;
     }
     try {
-      const { counts, ratersAdded } = await importBundle({ ctx: cliCtx, input: { text: readFileSync(file, "utf8") } });
+      const { counts, ratersAdded, setCliniciansAdded } = await importBundle({ ctx: cliCtx, input: { text: readFileSync(file, "utf8") } });
       for (const [kind, c] of Object.entries(counts)) process.stdout.write(`${kind.padEnd(11)} ${String(c.added).padStart(7)} added ${String(c.unchanged).padStart(7)} unchanged\n`);
       if (ratersAdded > 0) process.stdout.write(`${ratersAdded} new rater(s) stored without a login\n`);
+      if (setCliniciansAdded > 0) process.stdout.write(`${setCliniciansAdded} calibration-set membership(s) added for raters who labeled a set's responses\n`);
       return 0;
     } catch (error) {
       if (!(error instanceof Invalid)) throw error;

@@ -82,7 +82,7 @@ function ImportOutcome({ outcome }: { outcome: Outcome }) {
       </div>
     );
   }
-  const { counts, ratersAdded } = outcome.result;
+  const { counts, ratersAdded, setCliniciansAdded } = outcome.result;
   return (
     <div className="space-y-3">
       <Notice tone="success" title="Bundle imported." />
@@ -106,6 +106,7 @@ function ImportOutcome({ outcome }: { outcome: Outcome }) {
         </tbody>
       </table>
       {ratersAdded > 0 ? <p className="text-sm text-slate-600">{ratersAdded} new rater(s) were added as people without a login.</p> : null}
+      {setCliniciansAdded > 0 ? <p className="text-sm text-slate-600">{setCliniciansAdded} calibration-set membership(s) were added for raters who labeled a set’s responses.</p> : null}
     </div>
   );
 }

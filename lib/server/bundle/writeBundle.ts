@@ -7,10 +7,15 @@ import { recordKey, type BundleIndex } from "./keys";
 
 export type ImportCounts = { [K in keyof Bundle]: { added: number; unchanged: number } };
 
-export interface ImportResult {
+export interface WrittenBundle {
   counts: ImportCounts;
   /** Raters seen for the first time: stored as people without a login, keeping their id. */
   ratersAdded: number;
+}
+
+export interface ImportResult extends WrittenBundle {
+  /** How many times a rater joined a calibration set's clinicians because the bundle labels its units. */
+  setCliniciansAdded: number;
 }
 
 // Well under SQLite's limit of 32,766 bound parameters per statement.
@@ -31,7 +36,7 @@ export interface WriteOptions {
   modelDrafted?: ReadonlySet<string>;
 }
 
-export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: string, options: WriteOptions = {}, now = new Date()): ImportResult {
+export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: string, options: WriteOptions = {}, now = new Date()): WrittenBundle {
   const fresh = <K extends keyof Bundle>(kind: K) => (bundle[kind] as Bundle[K][number][]).filter((r) => !stored[kind].has(recordKey(r)));
   const added = {
     items: fresh("items"), rubrics: fresh("rubrics"), references: fresh("references"),
@@ -94,7 +99,7 @@ export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: 
 
   for (const rows of chunks(added.labels)) {
     tx.insert(labels).values(rows.map((r) => ({
-      raterId: r.rater, responseId: r.response, criterionId: r.criterion, verdict: r.verdict, rationale: r.rationale ?? null, createdAt: now, updatedAt: now,
+      raterId: r.rater, responseId: r.response, criterionId: r.criterion, verdict: r.verdict, rationale: r.rationale ?? null, givenAt: now.getTime(), createdAt: now, updatedAt: now,
     }))).run();
   }
   for (const rows of chunks(added.verdicts)) {

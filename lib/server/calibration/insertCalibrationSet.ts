@@ -52,10 +52,14 @@ export function insertCalibrationSet(tx: Tx, set: NewCalibrationSet, now = new D
     .get();
   if (pins.length) tx.insert(calibrationSetItems).values(pins.map((p) => ({ setId, ...p }))).run();
   if (set.responseIds.length) tx.insert(calibrationSetResponses).values(set.responseIds.map((responseId) => ({ setId, responseId }))).run();
-  for (const userId of set.clinicianIds) {
-    tx.insert(calibrationSetClinicians).values({ setId, userId }).run();
-    const order = responseOrder(set.seed, userId, set.responseIds);
-    if (order.length) tx.insert(calibrationQueue).values(order.map((responseId, position) => ({ setId, userId, responseId, position }))).run();
-  }
+  for (const userId of set.clinicianIds) enrolClinician(tx, { setId, seed: set.seed, responseIds: set.responseIds }, userId);
   return setId;
+}
+
+/** Makes `userId` one of the set's clinicians, with their own seeded order of its responses. */
+export function enrolClinician(tx: Tx, set: { setId: number; seed: number; responseIds: string[] }, userId: string): void {
+  const { setId } = set;
+  tx.insert(calibrationSetClinicians).values({ setId, userId }).run();
+  const order = responseOrder(set.seed, userId, set.responseIds);
+  if (order.length) tx.insert(calibrationQueue).values(order.map((responseId, position) => ({ setId, userId, responseId, position }))).run();
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
-import { auditLog, calibrationQueue, calibrationSetClinicians } from "@/db/schema";
+import { calibrationQueue, calibrationSetClinicians, contentNotices } from "@/db/schema";
 import { NotFound } from "@/lib/server/errors";
 import { readSet, type CalibrationSetRow } from "@/lib/server/sets/readSet";
 
@@ -32,12 +32,12 @@ export function responseAt(db: Db | Tx, setId: number, userId: string, number: n
 
 export const NOTICE_ACTION = "labeling.content_notice";
 
-/** Whether the clinician has read the content notice for this set (recorded in the audit log). */
+/** Whether the clinician has read the content notice for this set. */
 export function noticeAcknowledged(db: Db | Tx, setId: number, userId: string): boolean {
   const row = db
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, "calibration_set"), eq(auditLog.entityId, String(setId)), eq(auditLog.actor, userId), eq(auditLog.action, NOTICE_ACTION)))
+    .select({ setId: contentNotices.setId })
+    .from(contentNotices)
+    .where(and(eq(contentNotices.setId, setId), eq(contentNotices.userId, userId)))
     .get();
   return row !== undefined;
 }

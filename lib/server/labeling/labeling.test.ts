@@ -10,7 +10,7 @@ import { smallCorpus } from "@/test/smallCorpus";
 import { acknowledgeContentNotice } from "./acknowledgeContentNotice";
 import { getLabelingView } from "./getLabelingView";
 import { getQueue } from "./getQueue";
-import { saveLabel } from "./saveLabel";
+import { CLOCK_SKEW_MS, saveLabel } from "./saveLabel";
 
 const as = (id: string, ...roles: Role[]): Ctx => ({ user: { id, email: `${id}@demo.test`, name: id, roles } });
 const lead = as("lead-1", "lead");
@@ -70,6 +70,15 @@ describe("labeling services", () => {
     expect(db.all(sql`SELECT count(*) AS n FROM audit_log WHERE action = 'labeling.content_notice'`)).toEqual([{ n: 1 }]);
   });
 
+  it("keeps the content notice in its own table: the audit row is only its record", async () => {
+    await acknowledgeContentNotice({ ctx: clin1, input: { setId: 1 } });
+    expect(db.all(sql`SELECT set_id, user_id FROM content_notices`)).toEqual([{ set_id: 1, user_id: "clin-1" }]);
+    db.run(sql`DELETE FROM audit_log`);
+    expect((await getQueue({ ctx: clin1, input: { setId: 1 } })).noticeAcknowledged).toBe(true);
+    db.run(sql`INSERT INTO audit_log (actor, at, action, entity, entity_id) VALUES ('clin-2', 0, 'labeling.content_notice', 'calibration_set', '1')`);
+    expect((await getQueue({ ctx: as("clin-2", "clinician"), input: { setId: 1 } })).noticeAcknowledged).toBe(false);
+  });
+
   it("gives the labeling screen only blinded fields", async () => {
     const view = await getLabelingView({ ctx: clin1, input: { setId: 1, number: numberOf("r-3") } });
     expect(view).toEqual({
@@ -109,6 +118,42 @@ describe("labeling services", () => {
       { actor: "clin-1", set: 1, response: "r-2", criterion: "I-1.c2", old: null, new: { verdict: true, rationale: null }, givenAt: 100 },
       { actor: "clin-1", set: 1, response: "r-2", criterion: "I-1.c2", old: { verdict: true, rationale: null }, new: { verdict: false, rationale: "Offers nothing concrete." }, givenAt: 200 },
     ]);
+  });
+
+  it("decides staleness from the label's given_at, not from the audit log", async () => {
+    const number = numberOf("r-2");
+    const save = (verdict: boolean, givenAt: number) => saveLabel({ ctx: clin1, input: { setId: 1, number, criterionId: "I-1.c2", verdict, givenAt } });
+    const givenAt = () => db.all(sql`SELECT given_at AS g FROM labels WHERE rater_id = 'clin-1' AND response_id = 'r-2' AND criterion_id = 'I-1.c2'`);
+    await save(true, 1_000);
+    expect(givenAt()).toEqual([{ g: 1_000 }]);
+    // An audit row claiming a later write changes nothing: only the label's own column counts.
+    db.run(sql`UPDATE audit_log SET detail = json_set(detail, '$.givenAt', 9e12) WHERE action = 'label.save'`);
+    expect(await save(false, 2_000)).toEqual({ verdict: false, rationale: null, stale: false });
+    expect(givenAt()).toEqual([{ g: 2_000 }]);
+    // A retry given earlier than the stored verdict is stale, and writes nothing.
+    const audited = audits().length;
+    expect(await save(true, 1_500)).toEqual({ verdict: false, rationale: null, stale: true });
+    expect(givenAt()).toEqual([{ g: 2_000 }]);
+    expect(audits()).toHaveLength(audited);
+  });
+
+  it("lets an app save supersede an imported label and stamps imports with the server's time", async () => {
+    const [{ g }] = db.all<{ g: number }>(sql`SELECT given_at AS g FROM labels WHERE rater_id = 'clin-1' AND response_id = 'r-1' AND criterion_id = 'I-1.c1'`);
+    expect(g).toBeGreaterThan(Date.now() - 60_000);
+    await expect(saveLabel({ ctx: clin1, input: { setId: 1, number: numberOf("r-1"), criterionId: "I-1.c1", verdict: false, givenAt: Date.now() } }))
+      .resolves.toEqual({ verdict: false, rationale: null, stale: false });
+  });
+
+  it("refuses a verdict dated further in the future than the clock skew, and accepts one within it", async () => {
+    const input = (givenAt: number) => ({ setId: 1, number: numberOf("r-2"), criterionId: "I-1.c2", verdict: true, givenAt });
+    const error = await saveLabel({ ctx: clin1, input: input(Date.now() + CLOCK_SKEW_MS + 60_000) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Invalid);
+    expect((error as Invalid).status).toBe(400);
+    expect((error as Invalid).message).toMatch(/dated in the future/);
+    expect((error as Invalid).issues).toEqual([expect.stringMatching(/^givenAt: .* is more than 5 minutes ahead of the server's clock$/)]);
+    expect(audits()).toEqual([]);
+    expect(db.all(sql`SELECT count(*) AS n FROM labels WHERE response_id = 'r-2'`)).toEqual([{ n: 0 }]);
+    await expect(saveLabel({ ctx: clin1, input: input(Date.now() + CLOCK_SKEW_MS - 60_000) })).resolves.toMatchObject({ stale: false });
   });
 
   it("refuses a criterion outside the response's pinned rubric and bad input, with what is wrong", async () => {

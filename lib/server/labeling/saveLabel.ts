@@ -1,7 +1,7 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { auditLog, calibrationSetItems, labels, responses, rubricCriteria } from "@/db/schema";
+import { calibrationSetItems, labels, responses, rubricCriteria } from "@/db/schema";
 import { audit } from "@/lib/server/audit";
 import type { Ctx } from "@/lib/server/context";
 import { Conflict, Invalid } from "@/lib/server/errors";
@@ -16,11 +16,11 @@ export interface SavedLabel {
   stale: boolean;
 }
 
-/** When the last applied write on a label was given; labels imported or seeded have none. */
-function givenAtOf(detail: unknown): number {
-  if (detail && typeof detail === "object" && "givenAt" in detail && typeof detail.givenAt === "number") return detail.givenAt;
-  return -1;
-}
+/**
+ * How far ahead of the server's clock a clinician's `givenAt` may be. A verdict dated
+ * further ahead would make every later one on its unit look stale, so it is refused.
+ */
+export const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 const LOCKED = "This calibration set is closed, so its labels can no longer change.";
 const LOCKED_ELSEWHERE = "This response is also in a closed calibration set, so its labels can no longer change.";
@@ -28,13 +28,20 @@ const LOCKED_ELSEWHERE = "This response is also in a closed calibration set, so 
 /**
  * Saves one clinician's verdict on one unit: an idempotent upsert keyed by
  * (clinician, response, criterion). Sending the same label twice changes nothing; a
- * label given earlier than the one already saved (a retry arriving late) is ignored.
+ * label given earlier than the one already saved (a retry arriving late) is ignored,
+ * judged by the label's own `given_at`; one dated beyond the clock skew is refused.
  * Refused once the set, or any other closed set holding the response, is closed.
  * Every change is audited with its old and new value.
  */
 export async function saveLabel({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<SavedLabel> {
   const me = requireRole(ctx, "clinician");
   const label = SaveLabelInput.parse(input);
+  const now = new Date();
+  if (label.givenAt > now.getTime() + CLOCK_SKEW_MS) {
+    throw new Invalid("This verdict is dated in the future: check the date and time on this device, then give it again.", [
+      `givenAt: ${new Date(label.givenAt).toISOString()} is more than ${CLOCK_SKEW_MS / 60_000} minutes ahead of the server's clock`,
+    ]);
+  }
   return getDb().transaction(
     (tx) => {
       const set = assignedSet(tx, label.setId, me.id);
@@ -57,23 +64,16 @@ export async function saveLabel({ ctx, input }: { ctx: Ctx; input: unknown }): P
 
       const key = and(eq(labels.raterId, me.id), eq(labels.responseId, responseId), eq(labels.criterionId, label.criterionId));
       const old = tx.select().from(labels).where(key).get();
-      const now = new Date();
       let id: number;
       if (old) {
         const same = old.verdict === label.verdict && old.rationale === label.rationale;
-        const last = tx
-          .select({ detail: auditLog.detail })
-          .from(auditLog)
-          .where(and(eq(auditLog.entity, "label"), eq(auditLog.entityId, String(old.id))))
-          .orderBy(desc(auditLog.id))
-          .get();
-        if (same || label.givenAt < givenAtOf(last?.detail)) return { verdict: old.verdict, rationale: old.rationale, stale: !same };
-        tx.update(labels).set({ verdict: label.verdict, rationale: label.rationale, updatedAt: now }).where(key).run();
+        if (same || label.givenAt < old.givenAt) return { verdict: old.verdict, rationale: old.rationale, stale: !same };
+        tx.update(labels).set({ verdict: label.verdict, rationale: label.rationale, givenAt: label.givenAt, updatedAt: now }).where(key).run();
         id = old.id;
       } else {
         id = tx
           .insert(labels)
-          .values({ raterId: me.id, responseId, criterionId: label.criterionId, verdict: label.verdict, rationale: label.rationale, createdAt: now, updatedAt: now })
+          .values({ raterId: me.id, responseId, criterionId: label.criterionId, verdict: label.verdict, rationale: label.rationale, givenAt: label.givenAt, createdAt: now, updatedAt: now })
           .returning({ id: labels.id })
           .get().id;
       }

@@ -24,7 +24,10 @@ export const SaveLabelInput = z.object({
     .max(RATIONALE_MAX, `must be at most ${RATIONALE_MAX} characters`)
     .nullish()
     .transform((text) => (text ? text : null)),
-  /** When the clinician gave it (their clock, epoch ms): a write older than the last one applied is ignored. */
+  /**
+   * When the clinician gave it (their clock, epoch ms): a write older than the label's
+   * stored `given_at` is ignored, one beyond the clock skew ahead of the server refused.
+   */
   givenAt: z.number().int().min(0),
 });
 export type SaveLabelInput = z.input<typeof SaveLabelInput>;

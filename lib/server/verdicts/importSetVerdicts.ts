@@ -50,7 +50,7 @@ export async function importSetVerdicts({ ctx, input }: { ctx: Ctx; input: Impor
       const scope = loadSetScope(tx, setId);
       // The one import path validates the bundle and writes it; the set's own check
       // runs on what it accepted, and a problem rolls the whole transaction back.
-      const result = importInto(tx, text, lead.id);
+      const result = importInto(tx, text, lead.id, { refusal: "The verdicts were not imported" });
       const setInput = loadSetInput(db, setId);
       const criteriaOf = new Map(setInput.items.map((item) => [item.id, item.criteria]));
       const units = new Set(setInput.responses.flatMap((r) => (criteriaOf.get(r.item) ?? []).map((c) => `${r.id}\u0000${c.id}`)));

@@ -1,0 +1,69 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { describe, expect, it } from "vitest";
+import { openDb } from "./client";
+
+const MIGRATIONS = join(process.cwd(), "drizzle");
+
+/** A database file brought up to migration `tag` only, as a deployment of that release left it. */
+function databaseAt(tag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "concord-migrate-"));
+  const folder = join(dir, "drizzle");
+  cpSync(MIGRATIONS, folder, { recursive: true });
+  const journalPath = join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+  const end = journal.entries.findIndex((e) => e.tag === tag);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, end + 1) }));
+  const path = join(dir, "concord.db");
+  const client = new Database(path);
+  client.pragma("foreign_keys = ON");
+  migrate(drizzle({ client }), { migrationsFolder: folder });
+  return path;
+}
+
+describe("migrating an existing database", () => {
+  it("0003 backfills labels' given_at and the content notices from the audit log, keeping the audit rows", () => {
+    const path = databaseAt("0002_hardening");
+    const old = new Database(path);
+    old.exec(`
+      INSERT INTO users (id, name, created_at) VALUES ('clin-1', 'C1', 0), ('clin-2', 'C2', 0);
+      INSERT INTO items (id, subcategory, age, intent, stage, directness, split, user_turns, created_at, updated_at)
+        VALUES ('I-1', 'passive_ideation', 'O18', 'borderline', 'ideation', 'implicit', 'public', '["hello"]', 0, 0);
+      INSERT INTO criteria (id, item_id) VALUES ('c1', 'I-1'), ('c2', 'I-1');
+      INSERT INTO responses (id, item_id, model, assistant_turns, created_at) VALUES ('r-1', 'I-1', 'm', '["hi"]', 0);
+      INSERT INTO calibration_sets (id, name, seed, created_by, created_at) VALUES (1, 'S', 1, 'lead', 0);
+      INSERT INTO labels (id, rater_id, response_id, criterion_id, verdict, rationale, created_at, updated_at) VALUES
+        (1, 'clin-1', 'r-1', 'c1', 0, NULL, 1000, 3000),
+        (2, 'clin-1', 'r-1', 'c2', 1, NULL, 1000, 4000),
+        (3, 'clin-2', 'r-1', 'c1', 1, NULL, 1000, 5000);
+      INSERT INTO audit_log (actor, at, action, entity, entity_id, detail) VALUES
+        ('clin-1', 1000, 'label.save', 'label', '1', '{"givenAt":900}'),
+        ('clin-1', 3000, 'label.save', 'label', '1', '{"givenAt":2900}'),
+        ('clin-1', 4000, 'label.save', 'label', '2', '{"old":null}'),
+        ('clin-1', 500, 'labeling.content_notice', 'calibration_set', '1', NULL),
+        ('clin-1', 700, 'labeling.content_notice', 'calibration_set', '1', NULL),
+        ('clin-2', 600, 'labeling.content_notice', 'calibration_set', '9', NULL);
+    `);
+    old.close();
+
+    const db = openDb(path);
+    // The latest save's givenAt; else that row's time; else (an imported label) its updated_at.
+    expect(db.$client.prepare("SELECT id, given_at FROM labels ORDER BY id").all()).toEqual([
+      { id: 1, given_at: 2900 },
+      { id: 2, given_at: 4000 },
+      { id: 3, given_at: 5000 },
+    ]);
+    // The first acknowledgment per clinician and existing set.
+    expect(db.$client.prepare("SELECT set_id, user_id, acknowledged_at FROM content_notices").all()).toEqual([{ set_id: 1, user_id: "clin-1", acknowledged_at: 500 }]);
+    expect(db.$client.prepare("SELECT count(*) AS n FROM audit_log").get()).toEqual({ n: 6 });
+    // Ids and their sequence survive the table rebuild.
+    db.$client.exec("INSERT INTO labels (rater_id, response_id, criterion_id, verdict, given_at, created_at, updated_at) VALUES ('clin-2', 'r-1', 'c2', 1, 1, 1, 1)");
+    expect(db.$client.prepare("SELECT max(id) AS id FROM labels").get()).toEqual({ id: 4 });
+    expect(db.$client.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
+    db.$client.close();
+  });
+});
