@@ -2,15 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { parseBundle } from "@/lib/bundle/parse";
 import { exportBundle } from "@/lib/server/bundle/exportBundle";
-import { importBundle } from "@/lib/server/bundle/importBundle";
-import { insertCalibrationSet } from "@/lib/server/calibration/insertCalibrationSet";
-import { freezePanel } from "@/lib/server/panels/freezePanel";
 import { getFreezeRecord } from "@/lib/server/panels/getFreezeRecord";
-import { getReport } from "@/lib/server/panels/getReport";
 import { cliCtx } from "@/lib/server/systemCtx";
-import { freshDb } from "@/test/db";
+import { frozenSample } from "@/test/frozenSample";
 import { verifyFreezeCommand } from "./verify-freeze";
 
 describe("concord verify-freeze", () => {
@@ -23,21 +18,7 @@ describe("concord verify-freeze", () => {
   let stderr: string[];
 
   beforeAll(async () => {
-    const db = freshDb();
-    const text = readFileSync("test/fixtures/sample-small.jsonl", "utf8");
-    await importBundle({ ctx: cliCtx, input: { text } });
-    const { bundle } = parseBundle(text);
-    const setId = db.transaction((tx) =>
-      insertCalibrationSet(tx, {
-        name: "sample", seed: 1, itemIds: bundle.items.map((i) => i.id), responseIds: bundle.responses.slice(0, 30).map((r) => r.id),
-        clinicianIds: ["clin-1", "clin-2", "clin-3"], createdBy: "cli",
-      }),
-    );
-    const report = await getReport({ ctx: cliCtx, input: { setId } });
-    const { id } = await freezePanel({
-      ctx: cliCtx,
-      input: { setId, judges: report.ranked.panels[0].judges, selection: "all", fingerprint: report.fingerprint, rationale: "Top κ on the whole set.", confirmOpen: true },
-    });
+    const { id } = await frozenSample();
     const { record } = await getFreezeRecord({ ctx: cliCtx, input: { id } });
     scopeResponses = new Set(record.scope.responses);
     writeFileSync(recordPath, `${JSON.stringify(record, null, 2)}\n`);

@@ -1,42 +1,21 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseBundle } from "@/lib/bundle/parse";
 import { verifyFrozenRecord } from "@/lib/freeze/verify";
-import { importBundle } from "@/lib/server/bundle/importBundle";
-import { insertCalibrationSet } from "@/lib/server/calibration/insertCalibrationSet";
 import type { Ctx, Role } from "@/lib/server/context";
 import { Forbidden } from "@/lib/server/errors";
 import { exportSetBundle } from "@/lib/server/sets/exportSetBundle";
 import { cliCtx } from "@/lib/server/systemCtx";
 import { importSetVerdicts } from "@/lib/server/verdicts/importSetVerdicts";
-import { freshDb } from "@/test/db";
-import { freezePanel } from "./freezePanel";
+import { frozenSample } from "@/test/frozenSample";
 import { getFreezeInputs } from "./getFreezeInputs";
 import { getFreezeRecord } from "./getFreezeRecord";
 import { getFreezeSnapshot } from "./getFreezeSnapshot";
-import { getReport } from "./getReport";
 
 const as = (id: string, ...roles: Role[]): Ctx => ({ user: { id, email: `${id}@demo.test`, name: id, roles } });
 
-/** A fresh database with the sample bundle, one set over its first 30 responses, frozen at rank 1. */
 async function frozenSet() {
-  const db = freshDb();
-  const text = readFileSync("test/fixtures/sample-small.jsonl", "utf8");
-  await importBundle({ ctx: cliCtx, input: { text } });
-  const { bundle } = parseBundle(text);
-  const setId = db.transaction((tx) =>
-    insertCalibrationSet(tx, {
-      name: "sample", seed: 1, itemIds: bundle.items.map((i) => i.id), responseIds: bundle.responses.slice(0, 30).map((r) => r.id),
-      clinicianIds: ["clin-1", "clin-2", "clin-3"], createdBy: "cli",
-    }),
-  );
-  const report = await getReport({ ctx: cliCtx, input: { setId } });
-  const { id } = await freezePanel({
-    ctx: cliCtx,
-    input: { setId, judges: report.ranked.panels[0].judges, selection: "all", fingerprint: report.fingerprint, rationale: "Top κ on the whole set.", confirmOpen: true },
-  });
-  const atFreeze = await exportSetBundle({ ctx: cliCtx, input: { setId } });
-  return { db, setId, id, atFreeze };
+  const frozen = await frozenSample();
+  return { ...frozen, atFreeze: await exportSetBundle({ ctx: cliCtx, input: { setId: frozen.setId } }) };
 }
 
 describe("a freeze keeps its exact inputs", () => {
