@@ -1,7 +1,8 @@
 import { MISSING } from "../stats/majority";
 import { consensusOf } from "./consensus";
 import type { CalibrationInput } from "./input";
-import { buildUnitTable } from "./units";
+import { consensusUnits, type ConsensusUnits } from "./panels";
+import { buildUnitTable, type UnitTable } from "./units";
 
 /**
  * Candidate judges (docs/metrics.md, "Candidate judges"): a judge's coverage is the
@@ -41,17 +42,20 @@ export function checkMinCoverage(min: number): void {
   if (!Number.isFinite(min) || min < 0 || min > 1) throw new RangeError(`minimum coverage must be a number from 0 to 1, not ${min}`);
 }
 
+/** Per judge (UnitTable order), how many of the consensus units it has a non-missing verdict on. */
+export function coveredUnits(table: UnitTable, cu: ConsensusUnits): Int32Array {
+  const covered = new Int32Array(table.judges.length);
+  table.verdicts.forEach((verdicts, j) => {
+    for (const u of cu.units) if (verdicts[u] !== MISSING) covered[j]++;
+  });
+  return covered;
+}
+
 /** The candidate judges of an input: coverage over every unit of it with a consensus. */
 export function candidateJudges(input: CalibrationInput, minCoverage: number): string[] {
   checkMinCoverage(minCoverage);
   const table = buildUnitTable(input);
-  const consensus = consensusOf(table);
-  const withConsensus: number[] = [];
-  for (let u = 0; u < table.count; u++) if (consensus[u] !== MISSING) withConsensus.push(u);
-  return table.judges.filter((_, j) => {
-    const verdicts = table.verdicts[j];
-    let covered = 0;
-    for (const u of withConsensus) if (verdicts[u] !== MISSING) covered++;
-    return meetsCoverage(covered, withConsensus.length, minCoverage);
-  });
+  const cu = consensusUnits(table, consensusOf(table));
+  const covered = coveredUnits(table, cu);
+  return table.judges.filter((_, j) => meetsCoverage(covered[j], cu.units.length, minCoverage));
 }

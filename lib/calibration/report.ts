@@ -9,7 +9,7 @@ import { compareRank, rankKey } from "./ranking";
 import { ablation, type AblationEntry } from "./ablation";
 import { buildUnitTable, dimensionsPresent, type UnitTable } from "./units";
 import { MISSING } from "../stats/majority";
-import { checkMinCoverage, DEFAULT_MIN_COVERAGE, meetsCoverage } from "./candidates";
+import { checkMinCoverage, coveredUnits, DEFAULT_MIN_COVERAGE, meetsCoverage } from "./candidates";
 
 export interface CalibrationOptions {
   /** Judges per panel: odd, 1..7 (default 3). */
@@ -69,17 +69,13 @@ export function calibrate(input: CalibrationInput, options: Partial<CalibrationO
   const singles = tallyPanels(table, cu, 1);
   const m = cu.units.length;
   const chosen = candidates ? new Set(candidates) : null;
-  const judges: JudgeFigures[] = table.judges.map((judge, j) => {
-    const figures = panelFigures(singles.tallies, j, dimensions);
-    // A single judge has a verdict exactly where its own verdict is not missing.
-    const covered = figures.units;
-    return {
-      judge,
-      ...figures,
-      coverage: m === 0 ? null : covered / m,
-      candidate: chosen ? chosen.has(judge) : meetsCoverage(covered, m, minCoverage),
-    };
-  });
+  const covered = coveredUnits(table, cu);
+  const judges: JudgeFigures[] = table.judges.map((judge, j) => ({
+    judge,
+    ...panelFigures(singles.tallies, j, dimensions),
+    coverage: m === 0 ? null : covered[j] / m,
+    candidate: chosen ? chosen.has(judge) : meetsCoverage(covered[j], m, minCoverage),
+  }));
   const pool = judges.flatMap((judge, j) => (judge.candidate ? [j] : []));
   const tallies = tallyPanels(table, cu, panelSize, pool);
   const ids = (panel: number[]) => panel.map((j) => table.judges[j]);
