@@ -66,4 +66,36 @@ describe("migrating an existing database", () => {
     expect(db.$client.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
     db.$client.close();
   });
+
+  it("0005 puts every judge verdict on a rubric version: the one its set pinned, else the newest published one holding its criterion", () => {
+    const path = databaseAt("0004_labels_given_at");
+    const old = new Database(path);
+    old.exec(`
+      INSERT INTO items (id, subcategory, age, intent, stage, directness, split, user_turns, created_at, updated_at)
+        VALUES ('I-1', 'passive_ideation', 'O18', 'borderline', 'ideation', 'implicit', 'public', '["hello"]', 0, 0);
+      INSERT INTO criteria (id, item_id) VALUES ('c1', 'I-1');
+      INSERT INTO rubric_versions (id, item_id, version, status, author, created_at) VALUES (10, 'I-1', 1, 'draft', 'a', 0), (11, 'I-1', 2, 'draft', 'a', 0);
+      INSERT INTO rubric_criteria (rubric_version_id, criterion_id, position, dimension, weight, text, provenance) VALUES
+        (10, 'c1', 0, 'identification', 5, 'Asks directly.', 'person'), (11, 'c1', 0, 'identification', 5, 'Asks directly and calmly.', 'person');
+      UPDATE rubric_versions SET status = 'published', published_at = 0;
+      INSERT INTO responses (id, item_id, model, assistant_turns, created_at) VALUES ('r-1', 'I-1', 'm', '["hi"]', 0), ('r-2', 'I-1', 'm', '["hey"]', 0);
+      INSERT INTO calibration_sets (id, name, seed, created_by, created_at) VALUES (1, 'S', 1, 'lead', 0);
+      INSERT INTO calibration_set_items (set_id, item_id, rubric_version_id) VALUES (1, 'I-1', 10);
+      INSERT INTO calibration_set_responses (set_id, response_id) VALUES (1, 'r-1');
+      INSERT INTO judge_verdicts (id, judge, response_id, criterion_id, verdict, rationale, created_at) VALUES
+        (1, 'j1', 'r-1', 'c1', 1, 'ok', 100), (2, 'j1', 'r-2', 'c1', NULL, NULL, 200);
+    `);
+    old.close();
+
+    const db = openDb(path);
+    expect(db.$client.prepare("SELECT id, judge, response_id, verdict, rationale, rubric_version_id, created_at FROM judge_verdicts ORDER BY id").all()).toEqual([
+      { id: 1, judge: "j1", response_id: "r-1", verdict: 1, rationale: "ok", rubric_version_id: 10, created_at: 100 },
+      { id: 2, judge: "j1", response_id: "r-2", verdict: null, rationale: null, rubric_version_id: 11, created_at: 200 },
+    ]);
+    // The same judge may now judge the unit again on the newer wording.
+    db.$client.exec("INSERT INTO judge_verdicts (judge, response_id, criterion_id, verdict, rubric_version_id, created_at) VALUES ('j1', 'r-1', 'c1', 0, 11, 300)");
+    expect(() => db.$client.exec("INSERT INTO judge_verdicts (judge, response_id, criterion_id, verdict, rubric_version_id, created_at) VALUES ('j1', 'r-1', 'c1', 0, 11, 400)")).toThrow(/UNIQUE/);
+    expect(db.$client.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
+    db.$client.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /*
  * Concord's whole domain (docs/domain.md), so later work extends rather than rewrites it.
@@ -254,10 +254,16 @@ export const judgeVerdicts = sqliteTable(
     criterionId: text("criterion_id").notNull().references(() => criteria.id),
     verdict: integer("verdict", { mode: "boolean" }),
     rationale: text("rationale"),
+    /**
+     * The rubric version (criterion wording) the judge was shown. A set uses only the
+     * verdicts on its pinned versions; an imported verdict is on the item's published
+     * version at import time.
+     */
+    rubricVersionId: integer("rubric_version_id").notNull().references(() => rubricVersions.id),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("judge_verdicts_unit_judge").on(t.judge, t.responseId, t.criterionId),
+    uniqueIndex("judge_verdicts_unit_judge").on(t.judge, t.responseId, t.criterionId, t.rubricVersionId),
     index("judge_verdicts_response").on(t.responseId),
     index("judge_verdicts_criterion").on(t.criterionId),
   ],
@@ -291,6 +297,8 @@ export const frozenPanels = sqliteTable(
     /** The pre-registered selection rule at freeze time, if any. */
     rule: text("rule"),
     rationale: text("rationale").notNull(),
+    /** Judge id → how to run it again (endpoint name, model, family, decoding, prompt template hash); null before runs existed. */
+    judgeSettings: text("judge_settings", { mode: "json" }).$type<Record<string, unknown>>(),
     supersedesId: integer("supersedes_id").references((): AnySQLiteColumn => frozenPanels.id),
     supersedeReason: text("supersede_reason"),
     frozenBy: text("frozen_by").notNull(),
@@ -309,6 +317,157 @@ export const freezeSnapshots = sqliteTable("freeze_snapshots", {
   bundle: text("bundle").notNull(),
   /** SHA-256 (hex) of the bundle text's UTF-8 bytes. */
   sha256: text("sha256").notNull(),
+});
+
+// ---------------------------------------------------------------- runs
+
+/**
+ * An OpenAI-compatible server. The API key is never stored: `api_key_env` names the
+ * environment variable that holds it.
+ */
+export const endpoints = sqliteTable(
+  "endpoints",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull().unique(),
+    baseUrl: text("base_url").notNull(),
+    apiKeyEnv: text("api_key_env"),
+    maxConcurrency: integer("max_concurrency").notNull().default(4),
+    /** Null: no limit of our own. */
+    requestsPerMinute: integer("requests_per_minute"),
+    timeoutMs: integer("timeout_ms").notNull().default(60_000),
+    /** US dollars per million tokens, when known. */
+    priceInputPerM: real("price_input_per_m"),
+    priceOutputPerM: real("price_output_per_m"),
+    /** How to ask for JSON: a JSON schema, JSON mode, or plain text with extraction. Lowered when the server refuses. */
+    responseFormat: text("response_format", { enum: ["json_schema", "json_object", "text"] }).notNull().default("json_schema"),
+    /** A simulator (the demo's), shown as such wherever its results appear. */
+    simulated: integer("simulated", { mode: "boolean" }).notNull().default(false),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("endpoints_response_format", sql`${t.responseFormat} IN ('json_schema', 'json_object', 'text')`),
+    check("endpoints_concurrency", sql`${t.maxConcurrency} BETWEEN 1 AND 1024`),
+  ],
+);
+
+/** A judge prompt template; a version never changes once written (triggers). */
+export const promptTemplates = sqliteTable(
+  "prompt_templates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    version: integer("version").notNull(),
+    body: text("body").notNull(),
+    /** SHA-256 (hex) of the body's UTF-8 bytes. */
+    sha256: text("sha256").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("prompt_templates_name_version").on(t.name, t.version)],
+);
+
+const decodingColumns = () => ({
+  endpointId: integer("endpoint_id").notNull().references(() => endpoints.id),
+  /** The model name the endpoint knows. */
+  model: text("model").notNull(),
+  /** Provider family, for the same-family check. */
+  family: text("family"),
+  temperature: real("temperature").notNull().default(0),
+  maxTokens: integer("max_tokens").notNull(),
+  /** Sent where the server supports it. */
+  seed: integer("seed"),
+  createdBy: text("created_by").notNull(),
+  createdAt: createdAt(),
+});
+
+/** A candidate judge Concord can run; `id` is the judge id verdicts carry. */
+export const judges = sqliteTable("judges", {
+  id: text("id").primaryKey(),
+  ...decodingColumns(),
+  promptTemplateId: integer("prompt_template_id").notNull().references(() => promptTemplates.id),
+});
+
+/** A model whose responses Concord can generate; `id` is the model id responses carry. */
+export const targetModels = sqliteTable("target_models", {
+  id: text("id").primaryKey(),
+  ...decodingColumns(),
+  systemPrompt: text("system_prompt").notNull(),
+});
+
+/** A run: judge a set, generate responses, or grade; its calls are rows of `run_calls`. */
+export const runs = sqliteTable(
+  "runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ["judge", "respond", "grade"] }).notNull(),
+    title: text("title").notNull(),
+    status: text("status", { enum: ["running", "paused", "cancelled", "done"] }).notNull(),
+    /** What was asked for: set, judges, items, models, runs. */
+    spec: json<Record<string, unknown>>("spec"),
+    /** Calls, estimated tokens and cost when it was started. */
+    estimate: json<Record<string, unknown>>("estimate"),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [check("runs_kind", sql`${t.kind} IN ('judge', 'respond', 'grade')`), check("runs_status", sql`${t.status} IN ('running', 'paused', 'cancelled', 'done')`)],
+);
+
+/**
+ * One call of a run: a judge on one unit (response, criterion, rubric version), or a
+ * target model on one item and run (one request per assistant turn, the turns so far
+ * kept in `parsed`). `running` calls belong to the live worker; a worker that starts
+ * puts any it finds back to `pending` (their result was never stored).
+ */
+export const runCalls = sqliteTable(
+  "run_calls",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    runId: integer("run_id").notNull().references(() => runs.id),
+    kind: text("kind", { enum: ["judge", "respond"] }).notNull(),
+    /** The judge or target model id. */
+    actor: text("actor").notNull(),
+    endpointId: integer("endpoint_id").notNull().references(() => endpoints.id),
+    /** Unique within the run: `judge:unit:version` or `model:item:run`. */
+    key: text("key").notNull(),
+    responseId: text("response_id"),
+    criterionId: text("criterion_id"),
+    rubricVersionId: integer("rubric_version_id"),
+    itemId: text("item_id"),
+    runNumber: integer("run_number"),
+    status: text("status", { enum: ["pending", "running", "done", "missing", "failed", "cancelled"] }).notNull().default("pending"),
+    model: text("model").notNull(),
+    /** SHA-256 of the judge's prompt template body. */
+    templateHash: text("template_hash"),
+    /** SHA-256 of the canonical request (model, messages, decoding); for a response, of its first turn. */
+    requestHash: text("request_hash").notNull(),
+    /** The last raw answer text. */
+    raw: text("raw"),
+    parsed: text("parsed", { mode: "json" }).$type<unknown>(),
+    tokensIn: integer("tokens_in").notNull().default(0),
+    tokensOut: integer("tokens_out").notNull().default(0),
+    latencyMs: integer("latency_ms"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** Epoch ms before which the call is not tried again (backoff). */
+    notBefore: integer("not_before").notNull().default(0),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("run_calls_key").on(t.runId, t.key),
+    index("run_calls_run_status").on(t.runId, t.status),
+    index("run_calls_pending").on(t.status, t.endpointId, t.notBefore),
+    check("run_calls_status", sql`${t.status} IN ('pending', 'running', 'done', 'missing', 'failed', 'cancelled')`),
+  ],
+);
+
+/** The one live run worker of this database: whoever holds a fresh heartbeat. */
+export const runWorker = sqliteTable("run_worker", {
+  id: integer("id").primaryKey(),
+  owner: text("owner").notNull(),
+  heartbeatAt: integer("heartbeat_at").notNull(),
 });
 
 // ---------------------------------------------------------------- audit

@@ -7,7 +7,7 @@ import { canonicalItem, canonicalLabel, canonicalReference, canonicalResponse, c
 
 /**
  * Everything stored that a bundle can carry — items, published rubric and reference
- * versions, responses, labels, verdicts — as canonical records in a deterministic
+ * versions, responses, labels, verdicts on the current rubric — as canonical records in a deterministic
  * order (by id, then version, then unit and rater/judge). Drafts are not included.
  */
 export function readStoredBundle(db: Db | Tx): Bundle {
@@ -27,7 +27,11 @@ export function readStoredBundle(db: Db | Tx): Bundle {
     .orderBy(asc(rubricCriteria.rubricVersionId), asc(rubricCriteria.position))
     .all();
   const criteriaOf = new Map<number, RubricRecord["criteria"]>();
-  for (const { rubric_criteria: c } of criterionRows) {
+  // A bundle's verdicts are on the current rubric: the newest published version holding the criterion.
+  const currentVersionOf = new Map<string, { id: number; version: number }>();
+  for (const { rubric_criteria: c, rubric_versions: v } of criterionRows) {
+    const seen = currentVersionOf.get(c.criterionId);
+    if (!seen || v.version > seen.version) currentVersionOf.set(c.criterionId, { id: v.id, version: v.version });
     const list = criteriaOf.get(c.rubricVersionId) ?? [];
     list.push({ id: c.criterionId, dimension: c.dimension, weight: c.weight, text: c.text });
     criteriaOf.set(c.rubricVersionId, list);
@@ -59,7 +63,7 @@ export function readStoredBundle(db: Db | Tx): Bundle {
     labels: labelRows.map((r) =>
       canonicalLabel({ kind: "label", rater: r.raterId, response: r.responseId, criterion: r.criterionId, verdict: r.verdict, rationale: r.rationale ?? undefined }),
     ),
-    verdicts: verdictRows.map((r) =>
+    verdicts: verdictRows.filter((r) => currentVersionOf.get(r.criterionId)?.id === r.rubricVersionId).map((r) =>
       canonicalVerdict({ kind: "verdict", judge: r.judge, response: r.responseId, criterion: r.criterionId, verdict: r.verdict, rationale: r.rationale ?? undefined }),
     ),
   };

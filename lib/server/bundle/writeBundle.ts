@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { criteria, items, judgeVerdicts, labels, referenceVersions, responses, rubricCriteria, rubricVersions, userRoles, users } from "@/db/schema";
 import type { Bundle } from "@/lib/bundle/schema";
@@ -24,6 +24,25 @@ function chunks<T>(rows: T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
   return out;
+}
+
+/**
+ * The rubric version a verdict line is taken to be on: the newest published version
+ * holding its criterion (a bundle's units are about the current rubric).
+ */
+function judgedVersions(tx: Tx, criterionIds: string[]): Map<string, number> {
+  const versions = new Map<string, number>();
+  for (const ids of chunks(criterionIds)) {
+    const rows = tx
+      .select({ criterion: rubricCriteria.criterionId, id: rubricVersions.id })
+      .from(rubricCriteria)
+      .innerJoin(rubricVersions, eq(rubricVersions.id, rubricCriteria.rubricVersionId))
+      .where(and(inArray(rubricCriteria.criterionId, ids), eq(rubricVersions.status, "published")))
+      .orderBy(asc(rubricVersions.version))
+      .all();
+    for (const row of rows) versions.set(row.criterion, row.id);
+  }
+  return versions;
 }
 
 /**
@@ -102,9 +121,11 @@ export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: 
       raterId: r.rater, responseId: r.response, criterionId: r.criterion, verdict: r.verdict, rationale: r.rationale ?? null, givenAt: now.getTime(), createdAt: now, updatedAt: now,
     }))).run();
   }
+  const versionOf = judgedVersions(tx, [...new Set(added.verdicts.map((v) => v.criterion))]);
   for (const rows of chunks(added.verdicts)) {
     tx.insert(judgeVerdicts).values(rows.map((r) => ({
-      judge: r.judge, responseId: r.response, criterionId: r.criterion, verdict: r.verdict, rationale: r.rationale ?? null, createdAt: now,
+      judge: r.judge, responseId: r.response, criterionId: r.criterion, verdict: r.verdict, rationale: r.rationale ?? null,
+      rubricVersionId: versionOf.get(r.criterion)!, createdAt: now,
     }))).run();
   }
 

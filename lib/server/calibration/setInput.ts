@@ -15,7 +15,8 @@ import type { CalibrationInput } from "@/lib/calibration/input";
 /**
  * The engine's input for one calibration set: its items with the criteria of the
  * rubric versions the set pinned (in rubric order), its responses, the labels of its
- * assigned clinicians and every judge verdict on its responses. Labels or verdicts on
+ * assigned clinicians and every judge verdict on its responses given on a pinned
+ * rubric version. Labels or verdicts on
  * criteria outside the pinned versions are not about the set's units; the engine
  * ignores them.
  */
@@ -60,6 +61,10 @@ export function loadSetInput(db: Db, setId: number): CalibrationInput {
   const setVerdicts = db
     .select({ judge: judgeVerdicts.judge, response: judgeVerdicts.responseId, criterion: judgeVerdicts.criterionId, verdict: judgeVerdicts.verdict })
     .from(judgeVerdicts)
+    .innerJoin(
+      calibrationSetItems,
+      and(eq(calibrationSetItems.setId, setId), eq(calibrationSetItems.rubricVersionId, judgeVerdicts.rubricVersionId)),
+    )
     .where(inArray(judgeVerdicts.responseId, responseIds))
     .all();
   return { items: [...items.values()], responses: setResponses, labels: setLabels, verdicts: setVerdicts };

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { calibrationSetItems, calibrationSetResponses, items, judgeVerdicts, responses, rubricVersions } from "@/db/schema";
 import type { Bundle } from "@/lib/bundle/schema";
@@ -9,7 +9,8 @@ import { pinnedCriteria, setLabels, unitKey } from "./setUnits";
 /**
  * A set as a self-contained bundle (docs/format.md): its items, the rubric version
  * each item was pinned to (the only, hence current, version in the bundle), its
- * responses, its clinicians' labels and every judge's verdicts on its units. Both
+ * responses, its clinicians' labels and every judge's verdicts on its units given on
+ * the pinned versions. Both
  * `concord calibrate` and `concord verify-freeze` reproduce the set from it offline.
  * Read inside the caller's transaction, so it is one consistent snapshot.
  */
@@ -28,8 +29,12 @@ export function setBundle(tx: Tx, setId: number): Bundle {
   const responseRows = tx.select().from(responses).where(inArray(responses.id, responseIds)).orderBy(asc(responses.id)).all();
   for (const r of responseRows) for (const c of criteria) if (c.item === r.itemId) units.add(unitKey(r.id, c.id));
   const verdictRows = tx
-    .select()
+    .select(getTableColumns(judgeVerdicts))
     .from(judgeVerdicts)
+    .innerJoin(
+      calibrationSetItems,
+      and(eq(calibrationSetItems.setId, setId), eq(calibrationSetItems.rubricVersionId, judgeVerdicts.rubricVersionId)),
+    )
     .where(inArray(judgeVerdicts.responseId, responseIds))
     .orderBy(asc(judgeVerdicts.responseId), asc(judgeVerdicts.criterionId), asc(judgeVerdicts.judge))
     .all();
