@@ -404,6 +404,8 @@ export const runs = sqliteTable(
     kind: text("kind", { enum: ["judge", "respond", "grade"] }).notNull(),
     title: text("title").notNull(),
     status: text("status", { enum: ["running", "paused", "cancelled", "done"] }).notNull(),
+    /** Why the run stopped by itself (an endpoint refused its key, say), shown on the run page. */
+    statusNote: text("status_note"),
     /** What was asked for: set, judges, items, models, runs. */
     spec: json<Record<string, unknown>>("spec"),
     /** Calls, estimated tokens and cost when it was started. */
@@ -441,8 +443,8 @@ export const runCalls = sqliteTable(
     model: text("model").notNull(),
     /** SHA-256 of the judge's prompt template body. */
     templateHash: text("template_hash"),
-    /** SHA-256 of the canonical request (model, messages, decoding); for a response, of its first turn. */
-    requestHash: text("request_hash").notNull(),
+    /** SHA-256 of the request body first sent (model, messages, decoding); for a response, of its last turn's request. */
+    requestHash: text("request_hash"),
     /** The last raw answer text. */
     raw: text("raw"),
     parsed: text("parsed", { mode: "json" }).$type<unknown>(),

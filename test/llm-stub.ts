@@ -14,7 +14,7 @@ export interface StubRequest {
   path: string;
   headers: IncomingHttpHeaders;
   /** The parsed JSON body (null when absent or not JSON). */
-  body: { model?: string; messages?: { role: string; content: string }[]; response_format?: unknown } | null;
+  body: { model?: string; messages?: { role: string; content: string }[]; response_format?: unknown; temperature?: number; max_tokens?: number; seed?: number } | null;
 }
 
 export interface StubReply {
@@ -26,6 +26,12 @@ export interface StubReply {
   /** Wait this long before answering, e.g. longer than the client's timeout. */
   delayMs?: number;
   errorMessage?: string;
+  /** Extra response headers, e.g. `{ "retry-after": "1" }` on a 429. */
+  headers?: Record<string, string>;
+  /** Send this text as the body instead of a completion (a malformed or wrong-shaped answer). */
+  rawBody?: string;
+  /** Token usage to report. */
+  usage?: { prompt_tokens: number; completion_tokens: number };
 }
 
 export type StubBehaviour = readonly StubReply[] | ((request: StubRequest, index: number) => StubReply);
@@ -75,7 +81,7 @@ function completionBody(model: string, reply: StubReply) {
     created: Math.floor(Date.now() / 1000),
     model,
     choices: [{ index: 0, message: { role: "assistant", content: reply.content ?? "" }, finish_reason: reply.finishReason ?? "stop" }],
-    usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+    usage: { prompt_tokens: reply.usage?.prompt_tokens ?? 0, completion_tokens: reply.usage?.completion_tokens ?? 0, total_tokens: (reply.usage?.prompt_tokens ?? 0) + (reply.usage?.completion_tokens ?? 0) },
   };
 }
 
@@ -97,9 +103,9 @@ export async function startChatStub(behaviour: StubBehaviour, port = 0): Promise
       const path = (req.url ?? "/").split("?")[0];
       const request: StubRequest = { method: req.method ?? "GET", path, headers: req.headers, body };
       requests.push(request);
-      const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify(payload));
+      const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { "content-type": "application/json", ...headers });
+        res.end(typeof payload === "string" ? payload : JSON.stringify(payload));
       };
       if (req.method === "GET" && path === "/v1/models") {
         send(200, { object: "list", data: [{ id: "stub-model", object: "model", created: 0, owned_by: "concord" }] });
@@ -116,8 +122,9 @@ export async function startChatStub(behaviour: StubBehaviour, port = 0): Promise
           : (behaviour[index] ?? { status: 500, errorMessage: `stub script has no reply #${index + 1}` });
       const answer = () => {
         const status = reply.status ?? 200;
-        if (status === 200) send(200, completionBody(body?.model ?? "stub-model", reply));
-        else send(status, { error: { message: reply.errorMessage ?? `stub error ${status}`, type: "stub_error", param: null, code: null } });
+        if (reply.rawBody !== undefined) send(status, reply.rawBody, reply.headers);
+        else if (status === 200) send(200, completionBody(body?.model ?? "stub-model", reply), reply.headers);
+        else send(status, { error: { message: reply.errorMessage ?? `stub error ${status}`, type: "stub_error", param: null, code: null } }, reply.headers);
       };
       if (!reply.delayMs) return answer();
       const timer = setTimeout(() => {

@@ -1,0 +1,244 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import { renderTemplate, templateHash } from "@/lib/runs/template";
+import { respondRequest } from "@/lib/runs/execute";
+import { responseIdFor } from "@/lib/runs/responseId";
+import { Invalid, NotFound } from "@/lib/server/errors";
+import type { RunRequest } from "./schema";
+
+/** One call to enqueue. */
+export interface PlannedCall {
+  kind: "judge" | "respond";
+  actor: string;
+  endpointId: number;
+  key: string;
+  model: string;
+  templateHash: string | null;
+  responseId?: string;
+  criterionId?: string;
+  rubricVersionId?: number;
+  itemId?: string;
+  runNumber?: number;
+}
+
+export interface ActorEstimate {
+  actor: string;
+  endpoint: string;
+  calls: number;
+  /** Already stored, so not asked again. */
+  skipped: number;
+  tokensIn: number;
+  tokensOut: number;
+  /** US dollars; null when the endpoint has no prices. */
+  cost: number | null;
+}
+
+export interface RunEstimate {
+  calls: number;
+  skipped: number;
+  tokensIn: number;
+  tokensOut: number;
+  cost: number | null;
+  actors: ActorEstimate[];
+  /** How tokens were estimated, for the page. */
+  basis: string;
+}
+
+export interface RunPlan {
+  title: string;
+  spec: Record<string, unknown>;
+  calls: PlannedCall[];
+  estimate: RunEstimate;
+}
+
+/** Tokens are estimated as characters / 4 (English text with common tokenizers). */
+const CHARS_PER_TOKEN = 4;
+/** A verdict and one sentence. */
+const JUDGE_OUTPUT_TOKENS = 60;
+/** A typical assistant turn of the demo and the paper's models. */
+const TURN_OUTPUT_TOKENS = 350;
+/** Calls rendered per actor to estimate prompt sizes. */
+const SAMPLE = 40;
+
+const tokens = (chars: number) => Math.ceil(chars / CHARS_PER_TOKEN);
+
+interface Actor {
+  id: string;
+  endpoint_id: number;
+  endpoint: string;
+  model: string;
+  temperature: number;
+  max_tokens: number;
+  seed: number | null;
+  price_in: number | null;
+  price_out: number | null;
+}
+
+function actors(db: Db, table: "judges" | "target_models", ids: readonly string[], what: string): Map<string, Actor & { body?: string; system_prompt?: string }> {
+  const extra = table === "judges" ? ", t.body" : ", a.system_prompt";
+  const join = table === "judges" ? "JOIN prompt_templates t ON t.id = a.prompt_template_id" : "";
+  const rows = db.$client
+    .prepare(`SELECT a.id, a.endpoint_id, e.name AS endpoint, a.model, a.temperature, a.max_tokens, a.seed, e.price_input_per_m AS price_in, e.price_output_per_m AS price_out${extra}
+      FROM ${table} a JOIN endpoints e ON e.id = a.endpoint_id ${join} WHERE a.id IN (${ids.map(() => "?").join(",")})`)
+    .all(...ids) as (Actor & { body?: string; system_prompt?: string })[];
+  const found = new Map(rows.map((r) => [r.id, r]));
+  const unknown = ids.filter((id) => !found.has(id));
+  if (unknown.length > 0) throw new Invalid(`Unknown ${what}: ${unknown.slice(0, 10).join(", ")}${unknown.length > 10 ? ` and ${unknown.length - 10} more` : ""}. Add ${what === "judge" ? "it on the Judges page" : "it on the Models page"} first.`);
+  return found;
+}
+
+function cost(actor: Actor, tokensIn: number, tokensOut: number): number | null {
+  if (actor.price_in === null && actor.price_out === null) return null;
+  return (tokensIn * (actor.price_in ?? 0) + tokensOut * (actor.price_out ?? 0)) / 1e6;
+}
+
+function summarise(estimates: ActorEstimate[], basis: string): RunEstimate {
+  const sum = (f: (a: ActorEstimate) => number) => estimates.reduce((s, a) => s + f(a), 0);
+  const costs = estimates.map((a) => a.cost);
+  return {
+    calls: sum((a) => a.calls),
+    skipped: sum((a) => a.skipped),
+    tokensIn: sum((a) => a.tokensIn),
+    tokensOut: sum((a) => a.tokensOut),
+    cost: costs.some((c) => c !== null) ? costs.reduce<number>((s, c) => s + (c ?? 0), 0) : null,
+    actors: estimates,
+    basis,
+  };
+}
+
+interface Unit {
+  response: string;
+  criterion: string;
+  version: number;
+  text: string;
+  dimension: string;
+  userTurns: string;
+  assistantTurns: string;
+}
+
+/** Judge calls for `units`: every judge on every unit it has no verdict on yet and no other run is asking it. */
+function judgePlan(db: Db, judgeIds: readonly string[], units: Unit[], title: string, spec: Record<string, unknown>): RunPlan {
+  const judges = actors(db, "judges", judgeIds, "judge");
+  const calls: PlannedCall[] = [];
+  const estimates: ActorEstimate[] = [];
+  const known = db.$client.prepare(`SELECT response_id || '|' || criterion_id || '|' || rubric_version_id AS k FROM judge_verdicts WHERE judge = ? AND verdict IS NOT NULL
+    UNION SELECT response_id || '|' || criterion_id || '|' || rubric_version_id FROM run_calls c JOIN runs r ON r.id = c.run_id
+    WHERE c.actor = ? AND c.kind = 'judge' AND c.status IN ('pending', 'running') AND r.status IN ('running', 'paused')`);
+  for (const judgeId of judgeIds) {
+    const judge = judges.get(judgeId)!;
+    const hash = templateHash(judge.body!);
+    const done = new Set((known.all(judgeId, judgeId) as { k: string }[]).map((r) => r.k));
+    const todo = units.filter((u) => !done.has(`${u.response}|${u.criterion}|${u.version}`));
+    for (const u of todo) {
+      calls.push({
+        kind: "judge", actor: judgeId, endpointId: judge.endpoint_id, key: `${judgeId}|${u.response}|${u.criterion}|${u.version}`,
+        model: judge.model, templateHash: hash, responseId: u.response, criterionId: u.criterion, rubricVersionId: u.version,
+      });
+    }
+    const sample = todo.slice(0, SAMPLE);
+    const chars = sample.reduce((s, u) => {
+      const messages = renderTemplate(judge.body!, { userTurns: JSON.parse(u.userTurns), assistantTurns: JSON.parse(u.assistantTurns), criterion: u.text, dimension: u.dimension });
+      return s + messages.reduce((m, x) => m + x.content.length, 0);
+    }, 0);
+    const tokensIn = sample.length ? Math.round((tokens(chars) / sample.length) * todo.length) : 0;
+    const tokensOut = todo.length * JUDGE_OUTPUT_TOKENS;
+    estimates.push({ actor: judgeId, endpoint: judge.endpoint, calls: todo.length, skipped: units.length - todo.length, tokensIn, tokensOut, cost: cost(judge, tokensIn, tokensOut) });
+  }
+  return { title, spec, calls, estimate: summarise(estimates, `prompts rendered for up to ${SAMPLE} calls per judge, at ${CHARS_PER_TOKEN} characters a token; ${JUDGE_OUTPUT_TOKENS} tokens an answer`) };
+}
+
+const UNIT_COLUMNS = `r.id AS response, rc.criterion_id AS criterion, rc.rubric_version_id AS version, rc.text, rc.dimension, i.user_turns AS userTurns, r.assistant_turns AS assistantTurns`;
+
+function setUnitsOf(db: Db, setId: number): { name: string; units: Unit[] } {
+  const set = db.$client.prepare("SELECT name FROM calibration_sets WHERE id = ?").get(setId) as { name: string } | undefined;
+  if (!set) throw new NotFound(`There is no calibration set ${setId}.`);
+  const units = db.$client
+    .prepare(`SELECT ${UNIT_COLUMNS} FROM calibration_set_responses csr
+      JOIN responses r ON r.id = csr.response_id JOIN items i ON i.id = r.item_id
+      JOIN calibration_set_items csi ON csi.set_id = csr.set_id AND csi.item_id = r.item_id
+      JOIN rubric_criteria rc ON rc.rubric_version_id = csi.rubric_version_id
+      WHERE csr.set_id = ? ORDER BY r.id, rc.position`)
+    .all(setId) as Unit[];
+  return { name: set.name, units };
+}
+
+/** Each item's newest published rubric version, for the items asked (default: every item with one). */
+function publishedVersions(db: Db, items: readonly string[] | undefined): Map<string, number> {
+  const rows = db.$client
+    .prepare(`SELECT item_id AS item, id, max(version) FROM rubric_versions WHERE status = 'published' GROUP BY item_id`)
+    .all() as { item: string; id: number }[];
+  const all = new Map(rows.map((r) => [r.item, r.id]));
+  if (!items) return all;
+  const missing = items.filter((i) => !all.has(i));
+  if (missing.length > 0) throw new Invalid(`These items have no published rubric: ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ` and ${missing.length - 10} more` : ""}.`);
+  return new Map(items.map((i) => [i, all.get(i)!]));
+}
+
+/** The calls a run would make, and what they would cost; nothing is written. */
+export function planRun(db: Db, request: RunRequest): RunPlan {
+  if (request.kind === "judge") {
+    const { name, units } = setUnitsOf(db, request.setId);
+    if (units.length === 0) throw new Invalid("This calibration set has no units to judge.");
+    return judgePlan(db, request.judges, units, `Judge “${name}” with ${request.judges.join(", ")}`, { ...request });
+  }
+  if (request.kind === "grade") {
+    const freeze = db.$client.prepare("SELECT judges FROM frozen_panels WHERE id = ?").get(request.freezeId) as { judges: string } | undefined;
+    if (!freeze) throw new NotFound(`There is no frozen panel ${request.freezeId}.`);
+    const judgeIds = JSON.parse(freeze.judges) as string[];
+    const versions = publishedVersions(db, request.items);
+    const pinned = Object.fromEntries(versions);
+    const rows = db.$client
+      .prepare(`SELECT ${UNIT_COLUMNS}, r.model, r.item_id AS item FROM responses r JOIN items i ON i.id = r.item_id
+        JOIN rubric_criteria rc ON rc.rubric_version_id = (SELECT id FROM rubric_versions v WHERE v.item_id = r.item_id AND v.status = 'published' ORDER BY v.version DESC LIMIT 1)
+        ORDER BY r.id, rc.position`)
+      .all() as (Unit & { model: string; item: string })[];
+    const models = request.models ? new Set(request.models) : null;
+    const units = rows.filter((u) => versions.get(u.item) === u.version && (!models || models.has(u.model)));
+    if (units.length === 0) throw new Invalid("There are no responses of these models to these items to grade.");
+    return judgePlan(db, judgeIds, units, `Grade with frozen panel #${request.freezeId}`, { ...request, judges: judgeIds, rubricVersions: pinned });
+  }
+  const models = actors(db, "target_models", request.models, "model");
+  const versions = publishedVersions(db, request.items);
+  const items = db.$client.prepare("SELECT id, user_turns AS u FROM items ORDER BY id").all() as { id: string; u: string }[];
+  const chosen = items.filter((i) => versions.has(i.id));
+  if (chosen.length === 0) throw new Invalid("There are no items with a published rubric to answer.");
+  // A response of this model, item and run already stored (generated, or imported) is not asked again.
+  const existing = db.$client.prepare("SELECT 1 FROM responses WHERE (model = ? AND item_id = ? AND run = ?) OR id = ?");
+  const open = db.$client.prepare(`SELECT 1 FROM run_calls c JOIN runs r ON r.id = c.run_id WHERE c.kind = 'respond' AND c.key = ? AND c.status IN ('pending', 'running') AND r.status IN ('running', 'paused')`);
+  const calls: PlannedCall[] = [];
+  const estimates: ActorEstimate[] = [];
+  for (const modelId of request.models) {
+    const model = models.get(modelId)!;
+    let planned = 0;
+    let skipped = 0;
+    let tokensIn = 0;
+    let tokensOut = 0;
+    for (const item of chosen) {
+      const userTurns = JSON.parse(item.u) as string[];
+      for (let run = 1; run <= request.runs; run++) {
+        const key = `${modelId}|${item.id}|${run}`;
+        const already = existing.get(modelId, item.id, run, responseIdFor(modelId, item.id, run)) || open.get(key);
+        if (already) {
+          skipped++;
+          continue;
+        }
+        planned++;
+        calls.push({ kind: "respond", actor: modelId, endpointId: model.endpoint_id, key, model: model.model, templateHash: null, itemId: item.id, runNumber: run });
+        // Every turn re-sends the dialogue so far: the system prompt, the user turns and the model's own earlier turns.
+        const call = { kind: "respond" as const, decoding: { model: model.model, temperature: 0, maxTokens: 0, seed: null }, systemPrompt: model.system_prompt!, userTurns, turnsSoFar: [] };
+        for (let turn = 0; turn < userTurns.length; turn++) {
+          const request = respondRequest(call, Array(turn).fill("x".repeat(TURN_OUTPUT_TOKENS * CHARS_PER_TOKEN)));
+          tokensIn += tokens(request.messages.reduce((m, x) => m + x.content.length, 0));
+          tokensOut += TURN_OUTPUT_TOKENS;
+        }
+      }
+    }
+    estimates.push({ actor: modelId, endpoint: model.endpoint, calls: planned, skipped, tokensIn, tokensOut, cost: cost(model, tokensIn, tokensOut) });
+  }
+  return {
+    title: `Responses of ${request.models.join(", ")} (${request.runs} run${request.runs === 1 ? "" : "s"})`,
+    spec: { ...request, rubricVersions: Object.fromEntries(versions) },
+    calls,
+    estimate: summarise(estimates, `${CHARS_PER_TOKEN} characters a token; ${TURN_OUTPUT_TOKENS} tokens an assistant turn`),
+  };
+}

@@ -1,0 +1,189 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import type { Decoding } from "@/lib/runs/execute";
+import type { CallWrite, ClaimedCall, EndpointWork, RunQueue } from "@/lib/runs/queue";
+import { renderTemplate } from "@/lib/runs/template";
+import { responseIdFor } from "@/lib/runs/responseId";
+
+interface CallRow {
+  id: number;
+  run_id: number;
+  kind: "judge" | "respond";
+  actor: string;
+  endpoint_id: number;
+  response_id: string | null;
+  criterion_id: string | null;
+  rubric_version_id: number | null;
+  item_id: string | null;
+  run_number: number | null;
+  raw: string | null;
+  parsed: string | null;
+  last_error: string | null;
+}
+
+const UNUSABLE = "unusable answer: ";
+
+/** Binds at most this many ids per IN list (SQLite allows 32,766 parameters). */
+const CHUNK = 500;
+function* chunks<T>(rows: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += CHUNK) yield rows.slice(i, i + CHUNK);
+}
+const marks = (n: number) => Array(n).fill("?").join(",");
+
+/** The run queue in Concord's SQLite database (the `run_calls` table). */
+export class SqliteRunQueue implements RunQueue {
+  private readonly sql;
+
+  constructor(private readonly db: Db) {
+    const c = db.$client;
+    this.sql = {
+      recover: c.prepare("UPDATE run_calls SET status = 'pending' WHERE status = 'running'"),
+      work: c.prepare(`SELECT c.endpoint_id AS endpointId, min(c.not_before) AS dueAt FROM run_calls c JOIN runs r ON r.id = c.run_id
+        WHERE c.status = 'pending' AND r.status = 'running' GROUP BY c.endpoint_id`),
+      claim: c.prepare(`UPDATE run_calls SET status = 'running', updated_at = ? WHERE id IN (
+          SELECT c.id FROM run_calls c JOIN runs r ON r.id = c.run_id
+          WHERE c.status = 'pending' AND c.endpoint_id = ? AND c.not_before <= ? AND r.status = 'running'
+          ORDER BY c.run_id, c.id LIMIT ?)
+        RETURNING id, run_id, kind, actor, endpoint_id, response_id, criterion_id, rubric_version_id, item_id, run_number, raw, parsed, last_error`),
+      progress: c.prepare(`UPDATE run_calls SET parsed = ?, attempts = attempts + ?, tokens_in = tokens_in + ?, tokens_out = tokens_out + ?, updated_at = ?
+        WHERE id = ?`),
+      settle: c.prepare(`UPDATE run_calls SET status = ?, parsed = ?, raw = ?, request_hash = coalesce(?, request_hash), tokens_in = tokens_in + ?,
+          tokens_out = tokens_out + ?, latency_ms = ?, attempts = attempts + ?, last_error = ?, updated_at = ?
+        WHERE id = ? RETURNING run_id, kind, actor, response_id, criterion_id, rubric_version_id, item_id, run_number, model`),
+      verdict: c.prepare(`INSERT INTO judge_verdicts (judge, response_id, criterion_id, verdict, rationale, rubric_version_id, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (judge, response_id, criterion_id, rubric_version_id) DO UPDATE SET verdict = excluded.verdict, rationale = excluded.rationale, created_at = excluded.created_at`),
+      response: c.prepare(`INSERT INTO responses (id, item_id, model, run, assistant_turns, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`),
+      pause: c.prepare("UPDATE runs SET status = 'paused', status_note = ? WHERE id = ? AND status = 'running'"),
+      release: (n: number) => c.prepare(`UPDATE run_calls SET status = 'pending' WHERE status = 'running' AND id IN (${marks(n)})`),
+      finish: c.prepare(`UPDATE runs SET status = 'done', finished_at = ? WHERE status = 'running'
+        AND NOT EXISTS (SELECT 1 FROM run_calls c WHERE c.run_id = runs.id AND c.status IN ('pending', 'running')) RETURNING id`),
+      running: c.prepare("SELECT id FROM runs WHERE status = 'running'"),
+    };
+  }
+
+  recover(): number {
+    return this.sql.recover.run().changes;
+  }
+
+  work(): EndpointWork[] {
+    return this.sql.work.all() as EndpointWork[];
+  }
+
+  claim(endpointId: number, limit: number, now: number): ClaimedCall[] {
+    if (limit <= 0) return [];
+    const rows = this.sql.claim.all(now, endpointId, now, limit) as CallRow[];
+    return rows.length === 0 ? [] : this.load(rows);
+  }
+
+  /** Renders each claimed call from the stored rows: judge settings and template, unit texts, the item's user turns. */
+  private load(rows: CallRow[]): ClaimedCall[] {
+    const c = this.db.$client;
+    const judgeIds = [...new Set(rows.filter((r) => r.kind === "judge").map((r) => r.actor))];
+    const modelIds = [...new Set(rows.filter((r) => r.kind === "respond").map((r) => r.actor))];
+    const judges = new Map<string, Decoding & { body: string }>();
+    for (const ids of chunks(judgeIds)) {
+      const found = c
+        .prepare(`SELECT j.id, j.model, j.temperature, j.max_tokens AS maxTokens, j.seed, t.body FROM judges j JOIN prompt_templates t ON t.id = j.prompt_template_id WHERE j.id IN (${marks(ids.length)})`)
+        .all(...ids) as (Decoding & { id: string; body: string })[];
+      for (const j of found) judges.set(j.id, j);
+    }
+    const models = new Map<string, Decoding & { systemPrompt: string }>();
+    for (const ids of chunks(modelIds)) {
+      const found = c
+        .prepare(`SELECT id, model, temperature, max_tokens AS maxTokens, seed, system_prompt AS systemPrompt FROM target_models WHERE id IN (${marks(ids.length)})`)
+        .all(...ids) as (Decoding & { id: string; systemPrompt: string })[];
+      for (const m of found) models.set(m.id, m);
+    }
+    const responseIds = [...new Set(rows.flatMap((r) => (r.response_id ? [r.response_id] : [])))];
+    const dialogues = new Map<string, { userTurns: string[]; assistantTurns: string[] }>();
+    for (const ids of chunks(responseIds)) {
+      const found = c
+        .prepare(`SELECT r.id, r.assistant_turns AS a, i.user_turns AS u FROM responses r JOIN items i ON i.id = r.item_id WHERE r.id IN (${marks(ids.length)})`)
+        .all(...ids) as { id: string; a: string; u: string }[];
+      for (const d of found) dialogues.set(d.id, { userTurns: JSON.parse(d.u), assistantTurns: JSON.parse(d.a) });
+    }
+    const itemIds = [...new Set(rows.flatMap((r) => (r.kind === "respond" && r.item_id ? [r.item_id] : [])))];
+    const userTurns = new Map<string, string[]>();
+    for (const ids of chunks(itemIds)) {
+      const found = c.prepare(`SELECT id, user_turns AS u FROM items WHERE id IN (${marks(ids.length)})`).all(...ids) as { id: string; u: string }[];
+      for (const i of found) userTurns.set(i.id, JSON.parse(i.u));
+    }
+    const versionIds = [...new Set(rows.flatMap((r) => (r.rubric_version_id ? [r.rubric_version_id] : [])))];
+    const criteria = new Map<string, { text: string; dimension: string }>();
+    for (const ids of chunks(versionIds)) {
+      const found = c
+        .prepare(`SELECT rubric_version_id AS v, criterion_id AS id, text, dimension FROM rubric_criteria WHERE rubric_version_id IN (${marks(ids.length)})`)
+        .all(...ids) as { v: number; id: string; text: string; dimension: string }[];
+      for (const k of found) criteria.set(`${k.v}:${k.id}`, k);
+    }
+
+    return rows.map((row): ClaimedCall => {
+      const base = { id: row.id, runId: row.run_id, endpointId: row.endpoint_id };
+      if (row.kind === "respond") {
+        const model = models.get(row.actor)!;
+        const partial = row.parsed ? (JSON.parse(row.parsed) as { turns?: string[] }) : {};
+        return {
+          ...base,
+          answersSoFar: 0,
+          call: { kind: "respond", decoding: model, systemPrompt: model.systemPrompt, userTurns: userTurns.get(row.item_id!) ?? [], turnsSoFar: partial.turns ?? [] },
+        };
+      }
+      const judge = judges.get(row.actor)!;
+      const dialogue = dialogues.get(row.response_id!)!;
+      const criterion = criteria.get(`${row.rubric_version_id}:${row.criterion_id}`)!;
+      const unusable = row.raw !== null && row.last_error?.startsWith(UNUSABLE);
+      const answers = row.parsed ? Number((JSON.parse(row.parsed) as { answers?: number }).answers ?? 0) : 0;
+      return {
+        ...base,
+        answersSoFar: unusable ? answers : 0,
+        call: {
+          kind: "judge",
+          decoding: judge,
+          messages: renderTemplate(judge.body, { ...dialogue, criterion: criterion.text, dimension: criterion.dimension }),
+          previous: unusable ? { raw: row.raw!, problem: row.last_error!.slice(UNUSABLE.length) } : null,
+        },
+      };
+    });
+  }
+
+  store(writes: CallWrite[]): void {
+    if (writes.length === 0) return;
+    const now = Date.now();
+    this.db.$client.transaction(() => {
+      for (const write of writes) {
+        if ("progress" in write) {
+          const p = write.progress;
+          this.sql.progress.run(JSON.stringify({ turns: p.turns }), p.attempts, p.tokensIn, p.tokensOut, now, write.id);
+          continue;
+        }
+        const s = write.settlement;
+        const row = this.sql.settle.get(
+          s.status, s.parsed === null ? null : JSON.stringify(s.parsed), s.raw, s.requestHash, s.tokensIn, s.tokensOut, s.latencyMs, s.attempts, s.lastError, now, write.id,
+        ) as { run_id: number; kind: string; actor: string; response_id: string | null; criterion_id: string | null; rubric_version_id: number | null; item_id: string | null; run_number: number | null; model: string } | undefined;
+        if (!row) continue;
+        if (s.fatal) this.sql.pause.run(`Paused: the endpoint refused a call (${s.lastError ?? "no reason given"}). Fix the endpoint or judge, then resume.`, row.run_id);
+        if (row.kind === "judge" && (s.status === "done" || s.status === "missing")) {
+          const v = s.parsed as { verdict: boolean; rationale: string } | null;
+          this.sql.verdict.run(row.actor, row.response_id, row.criterion_id, v ? (v.verdict ? 1 : 0) : null, v ? v.rationale : null, row.rubric_version_id, now);
+        }
+        if (row.kind === "respond" && s.status === "done") {
+          const turns = (s.parsed as { turns: string[] }).turns;
+          this.sql.response.run(responseIdFor(row.actor, row.item_id!, row.run_number!), row.item_id, row.actor, row.run_number, JSON.stringify(turns), now);
+        }
+      }
+    })();
+  }
+
+  release(ids: number[]): void {
+    for (const part of chunks(ids)) this.sql.release(part.length).run(...part);
+  }
+
+  finishRuns(now: number): number[] {
+    return (this.sql.finish.all(now) as { id: number }[]).map((r) => r.id);
+  }
+
+  runningRuns(): Set<number> {
+    return new Set((this.sql.running.all() as { id: number }[]).map((r) => r.id));
+  }
+}

@@ -1,0 +1,261 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import PQueue from "p-queue";
+import type { Db } from "@/db/client";
+import { endpointClient } from "@/lib/runs/client";
+import type { ResponseFormatMode } from "@/lib/runs/chat";
+import { runJudgeCall, runRespondCall, type Endpoint } from "@/lib/runs/execute";
+import type { CallWrite, ClaimedCall, RunQueue } from "@/lib/runs/queue";
+import { SqliteRunQueue } from "./sqliteQueue";
+
+export interface WorkerOptions {
+  /** How often the queue is looked at when nothing else wakes the worker. */
+  pollMs?: number;
+  /** Results wait at most this long before they are stored, in one transaction. */
+  flushMs?: number;
+  /** A heartbeat older than this means the worker that wrote it is gone. */
+  staleMs?: number;
+  /** Backoff bounds for HTTP retries (tests shorten them). */
+  minBackoffMs?: number;
+  maxBackoffMs?: number;
+  env?: Record<string, string | undefined>;
+  queue?: RunQueue;
+}
+
+interface EndpointRow {
+  id: number;
+  name: string;
+  base_url: string;
+  api_key_env: string | null;
+  max_concurrency: number;
+  requests_per_minute: number | null;
+  timeout_ms: number;
+  response_format: ResponseFormatMode;
+}
+
+/** One endpoint's lane: its own concurrency and rate limit, its client and what it has learned of the response format. */
+interface Lane {
+  settings: string;
+  queue: PQueue;
+  endpoint: Endpoint;
+  heldUntil: number;
+}
+
+/** Starts per interval: a sliding window of a minute, so a limit is never exceeded at a window's edge. */
+function laneQueue(row: EndpointRow): PQueue {
+  const rpm = row.requests_per_minute;
+  return new PQueue({ concurrency: row.max_concurrency, ...(rpm ? { intervalCap: rpm, interval: 60_000, strict: true } : {}) });
+}
+
+/**
+ * The run worker: takes due calls from the queue per endpoint, makes them under the
+ * endpoint's concurrency and rate limits, and stores the results in batches. One
+ * worker per database at a time (a heartbeat row); a worker that starts puts calls
+ * a dead one left running back in the queue. Pause and cancel are read from the
+ * runs' status, so any process can set them.
+ */
+export class RunWorker {
+  readonly owner = randomUUID();
+  private readonly queue: RunQueue;
+  private readonly lanes = new Map<number, Lane>();
+  private readonly claimed = new Set<number>();
+  private writes: CallWrite[] = [];
+  private running = new Set<number>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private tickQueued = false;
+  private lastBeat = 0;
+  private stopped = true;
+  private readonly abort = new AbortController();
+  private readonly idle: (() => void)[] = [];
+  private readonly options: Required<Omit<WorkerOptions, "queue" | "env">> & { env: Record<string, string | undefined> };
+
+  constructor(
+    private readonly db: Db,
+    options: WorkerOptions = {},
+  ) {
+    this.queue = options.queue ?? new SqliteRunQueue(db);
+    this.options = {
+      pollMs: options.pollMs ?? 500,
+      flushMs: options.flushMs ?? 50,
+      staleMs: options.staleMs ?? 15_000,
+      minBackoffMs: options.minBackoffMs ?? 1000,
+      maxBackoffMs: options.maxBackoffMs ?? 60_000,
+      env: options.env ?? process.env,
+    };
+  }
+
+  /** Takes the database's worker lock and starts; false when another live worker holds it. */
+  start(): boolean {
+    if (!this.stopped) return true;
+    if (!this.beat(true)) return false;
+    this.stopped = false;
+    this.queue.recover();
+    this.tick();
+    return true;
+  }
+
+  /** Stops taking calls, lets the calls in flight end and stores their results, then gives up the lock. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearTimeout(this.timer);
+    for (const lane of this.lanes.values()) lane.queue.clear();
+    this.abort.abort();
+    await Promise.all([...this.lanes.values()].map((lane) => lane.queue.onIdle()));
+    this.flush();
+    this.queue.release([...this.claimed]);
+    this.claimed.clear();
+    this.db.$client.prepare("DELETE FROM run_worker WHERE id = 1 AND owner = ?").run(this.owner);
+  }
+
+  /** Resolves when no running run has a call left to make (or the worker stops). */
+  whenIdle(): Promise<void> {
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  /** Writes the heartbeat; with `take`, takes the lock if it is free or stale. */
+  private beat(take = false): boolean {
+    const now = Date.now();
+    const c = this.db.$client;
+    const taken = c.transaction(() => {
+      const held = c.prepare("SELECT owner, heartbeat_at AS at FROM run_worker WHERE id = 1").get() as { owner: string; at: number } | undefined;
+      if (held && held.owner !== this.owner && now - held.at < this.options.staleMs) return false;
+      if (!take && held && held.owner !== this.owner) return false;
+      c.prepare("INSERT INTO run_worker (id, owner, heartbeat_at) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, heartbeat_at = excluded.heartbeat_at").run(this.owner, now);
+      return true;
+    }).immediate();
+    this.lastBeat = now;
+    return taken;
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    if (!this.stopped) this.timer = setTimeout(() => this.tick(), ms);
+  }
+
+  /** Soon, once, however many calls finish meanwhile. */
+  private wake(): void {
+    if (this.tickQueued || this.stopped) return;
+    this.tickQueued = true;
+    setImmediate(() => {
+      this.tickQueued = false;
+      this.tick();
+    });
+  }
+
+  private tick(): void {
+    if (this.stopped) return;
+    const now = Date.now();
+    if (now - this.lastBeat > this.options.staleMs / 3 && !this.beat()) {
+      // Another worker took over (we were stalled past the stale limit): stop quietly.
+      void this.stop();
+      return;
+    }
+    this.flush();
+    this.running = this.queue.runningRuns();
+    this.refreshLanes();
+    let nextDue = now + this.options.pollMs;
+    for (const { endpointId, dueAt } of this.queue.work()) {
+      const lane = this.lanes.get(endpointId);
+      if (!lane) continue;
+      if (dueAt > now || lane.heldUntil > now) {
+        nextDue = Math.min(nextDue, Math.max(dueAt, lane.heldUntil));
+        continue;
+      }
+      const room = lane.queue.concurrency * 2 - lane.queue.size - lane.queue.pending;
+      for (const call of this.queue.claim(endpointId, room, now)) this.enqueue(lane, call);
+    }
+    const finished = this.queue.finishRuns(now);
+    if (this.claimed.size === 0 && this.writes.length === 0 && this.queue.work().length === 0) {
+      for (const resolve of this.idle.splice(0)) resolve();
+    }
+    void finished;
+    this.schedule(Math.max(10, nextDue - Date.now()));
+  }
+
+  private refreshLanes(): void {
+    const rows = this.db.$client.prepare("SELECT id, name, base_url, api_key_env, max_concurrency, requests_per_minute, timeout_ms, response_format FROM endpoints").all() as EndpointRow[];
+    for (const row of rows) {
+      const settings = JSON.stringify([row.base_url, row.api_key_env, row.max_concurrency, row.requests_per_minute, row.timeout_ms]);
+      const lane = this.lanes.get(row.id);
+      if (lane && lane.settings === settings) {
+        continue;
+      }
+      if (lane) {
+        lane.queue.concurrency = row.max_concurrency;
+        lane.settings = settings;
+        lane.endpoint.client = endpointClient({ name: row.name, baseUrl: row.base_url, apiKeyEnv: row.api_key_env, timeoutMs: row.timeout_ms }, this.options.env);
+        continue;
+      }
+      const created: Lane = {
+        settings,
+        queue: laneQueue(row),
+        heldUntil: 0,
+        endpoint: {
+          client: endpointClient({ name: row.name, baseUrl: row.base_url, apiKeyEnv: row.api_key_env, timeoutMs: row.timeout_ms }, this.options.env),
+          format: { mode: row.response_format },
+          onFormatLowered: (mode) => this.db.$client.prepare("UPDATE endpoints SET response_format = ? WHERE id = ?").run(mode, row.id),
+          hold: (ms) => this.hold(created, ms),
+          minBackoffMs: this.options.minBackoffMs,
+          maxBackoffMs: this.options.maxBackoffMs,
+          signal: this.abort.signal,
+        },
+      };
+      this.lanes.set(row.id, created);
+    }
+  }
+
+  /** A 429 with Retry-After: nothing more starts on this endpoint until the time is up. */
+  private hold(lane: Lane, ms: number): void {
+    const until = Date.now() + ms;
+    if (until <= lane.heldUntil) return;
+    lane.heldUntil = until;
+    lane.queue.pause();
+    setTimeout(() => {
+      if (Date.now() >= lane.heldUntil) lane.queue.start();
+    }, ms).unref();
+  }
+
+  private enqueue(lane: Lane, claimed: ClaimedCall): void {
+    this.claimed.add(claimed.id);
+    void lane.queue.add(async () => {
+      if (this.stopped || !this.running.has(claimed.runId)) {
+        // Paused or cancelled while it waited: back to the queue untouched.
+        this.queue.release([claimed.id]);
+        this.claimed.delete(claimed.id);
+        return;
+      }
+      const call = claimed.call;
+      const settlement =
+        call.kind === "judge"
+          ? await runJudgeCall(lane.endpoint, call, claimed.answersSoFar)
+          : await runRespondCall(lane.endpoint, call, (turns, tally) =>
+              this.push({ id: claimed.id, progress: { turns, attempts: tally.attempts, tokensIn: tally.tokensIn, tokensOut: tally.tokensOut } }),
+            );
+      if (this.abort.signal.aborted && settlement.status === "failed") {
+        // Stopped mid-call: nothing was learnt, so the call simply goes back to the queue.
+        this.queue.release([claimed.id]);
+      } else {
+        this.push({ id: claimed.id, settlement });
+      }
+      this.claimed.delete(claimed.id);
+      if (lane.queue.size < lane.queue.concurrency) this.wake();
+    });
+  }
+
+  private push(write: CallWrite): void {
+    this.writes.push(write);
+    if (this.writes.length >= 500) this.flush();
+    else this.flushTimer ??= setTimeout(() => this.flush(), this.options.flushMs);
+  }
+
+  private flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.writes.length === 0) return;
+    const writes = this.writes;
+    this.writes = [];
+    this.queue.store(writes);
+  }
+}
