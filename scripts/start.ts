@@ -2,7 +2,7 @@
  * `npm start`: everything a fresh clone needs, with no configuration — build when the
  * build is missing or older than the sources, make sure there is an auth secret, open
  * and migrate the database, seed the demo corpus into an empty one, then serve on
- * HOST (127.0.0.1 unless set). Runs in node with tsx's loader and the react-server
+ * HOST (127.0.0.1 unless set) and work the run queue. Runs in node with tsx's loader and the react-server
  * condition (so server-only modules load), in npm's place (`exec`), so a signal to
  * npm reaches this process, which passes it on to the server.
  */
@@ -14,6 +14,7 @@ import { getDb } from "@/db/client";
 import { authSecret } from "@/lib/auth/secret";
 import { env } from "@/lib/env";
 import { seedDemoIfEmpty } from "@/lib/server/demo/seedDemo";
+import { RunWorker } from "@/lib/server/runs/worker";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const next = join(root, "node_modules", ".bin", "next");
@@ -72,11 +73,20 @@ async function main(): Promise<number> {
     },
   });
   const exited = new Promise<number>((done) => server.on("exit", (code) => done(code ?? 0)));
+  // Runs are worked here, beside the web server rather than inside it, so a long run
+  // never slows a clinician's page. If a `concord run` holds the database's worker
+  // lock, this one takes over when it ends.
+  const worker = new RunWorker(getDb());
+  const takeOver = setInterval(() => worker.start() && clearInterval(takeOver), 5_000);
+  if (worker.start()) clearInterval(takeOver);
   // One signal stops everything: pass it on, and make sure the server is gone after a grace period.
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(takeOver);
+    // Calls in flight get a moment to finish and be stored; unstored ones are simply made again later.
+    void Promise.race([worker.stop(), new Promise((r) => setTimeout(r, 5_000))]);
     server.kill(signal);
     setTimeout(() => server.kill("SIGKILL"), 10_000).unref();
   };

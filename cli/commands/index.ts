@@ -26,6 +26,10 @@ export const commands: Record<string, { summary: string; load: () => Promise<Com
     summary: "verify-freeze RECORD.json BUNDLE.jsonl — recompute a frozen panel's fingerprint and figures",
     load: async () => (await import("./verify-freeze")).verifyFreezeCommand,
   },
+  run: {
+    summary: "run judges|responses|grade … | estimate … | status [RUN] | pause|resume|cancel RUN | work — run judges and models",
+    load: async () => (await import("./run")).runCommand,
+  },
   "create-lead": {
     summary: "create-lead --email E --name N --password P — the first lead of an empty database",
     load: async () => (await import("./create-lead")).createLeadCommand,

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import PQueue from "p-queue";
 import type { Db } from "@/db/client";
 import { endpointClient } from "@/lib/runs/client";
@@ -41,6 +42,18 @@ interface Lane {
   heldUntil: number;
 }
 
+/** Whether the process that wrote a lock is still running (always assumed for another host). */
+function holderAlive(owner: string): boolean {
+  const [host, pid] = owner.split(":");
+  if (host !== hostname()) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** Starts per interval: a sliding window of a minute, so a limit is never exceeded at a window's edge. */
 function laneQueue(row: EndpointRow): PQueue {
   const rpm = row.requests_per_minute;
@@ -55,7 +68,8 @@ function laneQueue(row: EndpointRow): PQueue {
  * runs' status, so any process can set them.
  */
 export class RunWorker {
-  readonly owner = randomUUID();
+  /** Host, process and a nonce: a lock whose process on this host is gone is free at once. */
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID()}`;
   private readonly queue: RunQueue;
   private readonly lanes = new Map<number, Lane>();
   private readonly claimed = new Set<number>();
@@ -120,7 +134,7 @@ export class RunWorker {
     const c = this.db.$client;
     const taken = c.transaction(() => {
       const held = c.prepare("SELECT owner, heartbeat_at AS at FROM run_worker WHERE id = 1").get() as { owner: string; at: number } | undefined;
-      if (held && held.owner !== this.owner && now - held.at < this.options.staleMs) return false;
+      if (held && held.owner !== this.owner && now - held.at < this.options.staleMs && holderAlive(held.owner)) return false;
       if (!take && held && held.owner !== this.owner) return false;
       c.prepare("INSERT INTO run_worker (id, owner, heartbeat_at) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, heartbeat_at = excluded.heartbeat_at").run(this.owner, now);
       return true;
