@@ -37,7 +37,8 @@ describe("a run killed with kill -9", () => {
     db.$client.exec("UPDATE responses SET assistant_turns = json_array('That sounds hard.', 'I am here, ' || id) WHERE item_id = 'I-2'");
     const log: { hash: string; at: number }[] = [];
     stub = await startChatStub((request) => {
-      const { stream: _stream, ...body } = request.body as ChatRequest & { stream?: boolean };
+      const body = { ...(request.body as ChatRequest & { stream?: boolean }) };
+      delete body.stream;
       log.push({ hash: requestHash(body), at: Date.now() });
       return { ...verdictReply(request), delayMs: 60 };
     });
