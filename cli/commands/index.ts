@@ -30,6 +30,10 @@ export const commands: Record<string, { summary: string; load: () => Promise<Com
     summary: "run judges|responses|grade … | estimate … | status [RUN] | pause|resume|cancel RUN | work — run judges and models",
     load: async () => (await import("./run")).runCommand,
   },
+  batch: {
+    summary: "batch export RUN FILE [--limit N] | batch import RUN OUTPUT — OpenAI Batch API files for a run",
+    load: async () => (await import("./batch")).batchCommand,
+  },
   "create-lead": {
     summary: "create-lead --email E --name N --password P — the first lead of an empty database",
     load: async () => (await import("./create-lead")).createLeadCommand,

@@ -158,17 +158,8 @@ export async function runJudgeCall(endpoint: Endpoint, call: JudgeCall, answersS
   let previous = call.previous;
   let firstHash: string | null = null;
   for (let given = answersSoFar; given < ANSWER_ATTEMPTS; given++) {
-    const messages: ChatMessage[] = previous
-      ? [...call.messages, { role: "assistant", content: previous.raw }, { role: "user", content: correction(previous.problem) }]
-      : call.messages;
-    const build = (): ChatRequest => ({
-      model: call.decoding.model,
-      messages,
-      temperature: call.decoding.temperature,
-      max_tokens: call.decoding.maxTokens,
-      ...(call.decoding.seed !== null ? { seed: call.decoding.seed } : {}),
-      ...(formatFor(endpoint.format.mode) ? { response_format: formatFor(endpoint.format.mode) } : {}),
-    });
+    const asked = previous;
+    const build = () => judgeRequest(call, endpoint.format.mode, asked);
     let result: Awaited<ReturnType<typeof answer>>;
     try {
       result = await answer(endpoint, build, tally);
@@ -184,6 +175,21 @@ export async function runJudgeCall(endpoint: Endpoint, call: JudgeCall, answersS
     previous = { raw: result.answer.content, problem: verdict.problem };
   }
   return { status: "missing", parsed: null, raw: previous?.raw ?? null, requestHash: firstHash, ...tally };
+}
+
+/** The request for a judge's answer; after an unusable answer, the answer and what was wrong with it follow the prompt. */
+export function judgeRequest(call: JudgeCall, mode: ResponseFormatMode, previous: JudgeCall["previous"]): ChatRequest {
+  const format = formatFor(mode);
+  return {
+    model: call.decoding.model,
+    messages: previous
+      ? [...call.messages, { role: "assistant", content: previous.raw }, { role: "user", content: correction(previous.problem) }]
+      : call.messages,
+    temperature: call.decoding.temperature,
+    max_tokens: call.decoding.maxTokens,
+    ...(call.decoding.seed !== null ? { seed: call.decoding.seed } : {}),
+    ...(format ? { response_format: format } : {}),
+  };
 }
 
 /** The message that shows a judge what was wrong with its answer. */

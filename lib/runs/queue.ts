@@ -13,7 +13,9 @@ export interface ClaimedCall {
 /** A settled call, or a response call's progress (its turns so far), to store. */
 export type CallWrite =
   | { id: number; settlement: Settlement }
-  | { id: number; progress: { turns: string[]; attempts: number; tokensIn: number; tokensOut: number } };
+  | { id: number; progress: { turns: string[]; attempts: number; tokensIn: number; tokensOut: number } }
+  /** An answer that could not be used, or a failed attempt, from a batch file: the call waits for the next round. */
+  | { id: number; retry: { raw: string | null; lastError: string; answers: number; attempts: number; tokensIn: number; tokensOut: number } };
 
 export interface EndpointWork {
   endpointId: number;

@@ -47,6 +47,10 @@ export class SqliteRunQueue implements RunQueue {
         RETURNING id, run_id, kind, actor, endpoint_id, response_id, criterion_id, rubric_version_id, item_id, run_number, raw, parsed, last_error`),
       progress: c.prepare(`UPDATE run_calls SET parsed = ?, attempts = attempts + ?, tokens_in = tokens_in + ?, tokens_out = tokens_out + ?, updated_at = ?
         WHERE id = ?`),
+      retry: c.prepare(`UPDATE run_calls SET status = 'pending', raw = coalesce(?, raw), parsed = ?, last_error = ?, attempts = attempts + ?, tokens_in = tokens_in + ?,
+          tokens_out = tokens_out + ?, updated_at = ? WHERE id = ?`),
+      pending: c.prepare(`SELECT id, run_id, kind, actor, endpoint_id, response_id, criterion_id, rubric_version_id, item_id, run_number, raw, parsed, last_error
+        FROM run_calls WHERE run_id = ? AND status = 'pending' AND id > ? ORDER BY id LIMIT ?`),
       settle: c.prepare(`UPDATE run_calls SET status = ?, parsed = ?, raw = ?, request_hash = coalesce(?, request_hash), tokens_in = tokens_in + ?,
           tokens_out = tokens_out + ?, latency_ms = ?, attempts = attempts + ?, last_error = ?, updated_at = ?
         WHERE id = ? RETURNING run_id, kind, actor, response_id, criterion_id, rubric_version_id, item_id, run_number, model`),
@@ -147,6 +151,12 @@ export class SqliteRunQueue implements RunQueue {
     });
   }
 
+  /** A run's pending calls after call id `after`, rendered, without taking them (a batch file). */
+  pending(runId: number, after: number, limit: number): ClaimedCall[] {
+    const rows = this.sql.pending.all(runId, after, limit) as CallRow[];
+    return rows.length === 0 ? [] : this.load(rows);
+  }
+
   store(writes: CallWrite[]): void {
     if (writes.length === 0) return;
     const now = Date.now();
@@ -155,6 +165,11 @@ export class SqliteRunQueue implements RunQueue {
         if ("progress" in write) {
           const p = write.progress;
           this.sql.progress.run(JSON.stringify({ turns: p.turns }), p.attempts, p.tokensIn, p.tokensOut, now, write.id);
+          continue;
+        }
+        if ("retry" in write) {
+          const r = write.retry;
+          this.sql.retry.run(r.raw, JSON.stringify({ answers: r.answers }), r.lastError, r.attempts, r.tokensIn, r.tokensOut, now, write.id);
           continue;
         }
         const s = write.settlement;
