@@ -453,14 +453,13 @@ export const runCalls = sqliteTable(
     latencyMs: integer("latency_ms"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
-    /** Epoch ms before which the call is not tried again (backoff). */
-    notBefore: integer("not_before").notNull().default(0),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
     uniqueIndex("run_calls_key").on(t.runId, t.key),
     index("run_calls_run_status").on(t.runId, t.status),
-    index("run_calls_pending").on(t.status, t.endpointId, t.notBefore),
+    // A run's next calls for one endpoint, in order: what the worker claims.
+    index("run_calls_pending").on(t.status, t.runId, t.endpointId, t.id),
     check("run_calls_status", sql`${t.status} IN ('pending', 'running', 'done', 'missing', 'failed', 'cancelled')`),
   ],
 );

@@ -66,7 +66,6 @@ CREATE TABLE `run_calls` (
 	`latency_ms` integer,
 	`attempts` integer DEFAULT 0 NOT NULL,
 	`last_error` text,
-	`not_before` integer DEFAULT 0 NOT NULL,
 	`updated_at` integer NOT NULL,
 	FOREIGN KEY (`run_id`) REFERENCES `runs`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`endpoint_id`) REFERENCES `endpoints`(`id`) ON UPDATE no action ON DELETE no action,
@@ -75,7 +74,7 @@ CREATE TABLE `run_calls` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `run_calls_key` ON `run_calls` (`run_id`,`key`);--> statement-breakpoint
 CREATE INDEX `run_calls_run_status` ON `run_calls` (`run_id`,`status`);--> statement-breakpoint
-CREATE INDEX `run_calls_pending` ON `run_calls` (`status`,`endpoint_id`,`not_before`);--> statement-breakpoint
+CREATE INDEX `run_calls_pending` ON `run_calls` (`status`,`run_id`,`endpoint_id`,`id`);--> statement-breakpoint
 CREATE TABLE `run_worker` (
 	`id` integer PRIMARY KEY NOT NULL,
 	`owner` text NOT NULL,

@@ -85,7 +85,7 @@ function completionBody(model: string, reply: StubReply) {
   };
 }
 
-export async function startChatStub(behaviour: StubBehaviour, port = 0): Promise<ChatStub> {
+export async function startChatStub(behaviour: StubBehaviour, port = 0, options: { record?: boolean } = {}): Promise<ChatStub> {
   const requests: StubRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let completions = 0;
@@ -102,7 +102,8 @@ export async function startChatStub(behaviour: StubBehaviour, port = 0): Promise
       }
       const path = (req.url ?? "/").split("?")[0];
       const request: StubRequest = { method: req.method ?? "GET", path, headers: req.headers, body };
-      requests.push(request);
+      // A long benchmark keeps no log (`record: false`), so the stub's memory stays flat.
+      if (options.record !== false) requests.push(request);
       const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { "content-type": "application/json", ...headers });
         res.end(typeof payload === "string" ? payload : JSON.stringify(payload));

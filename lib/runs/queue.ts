@@ -17,12 +17,6 @@ export type CallWrite =
   /** An answer that could not be used, or a failed attempt, from a batch file: the call waits for the next round. */
   | { id: number; retry: { raw: string | null; lastError: string; answers: number; attempts: number; tokensIn: number; tokensOut: number } };
 
-export interface EndpointWork {
-  endpointId: number;
-  /** The earliest time one of its pending calls may be made. */
-  dueAt: number;
-}
-
 /**
  * The durable run queue: one row per call, its state and result stored with the
  * result's effect (the verdict, the response) in one transaction. SQLite implements
@@ -32,10 +26,10 @@ export interface EndpointWork {
 export interface RunQueue {
   /** Puts calls left `running` by a worker that died back to `pending`; their result was never stored. */
   recover(): number;
-  /** Endpoints with pending calls of running runs. */
-  work(): EndpointWork[];
-  /** Takes up to `limit` due calls of running runs for one endpoint, marking them `running`. */
-  claim(endpointId: number, limit: number, now: number): ClaimedCall[];
+  /** The endpoints with pending calls of running runs. */
+  work(): number[];
+  /** Takes up to `limit` pending calls of running runs for one endpoint, oldest run first, marking them `running`. */
+  claim(endpointId: number, limit: number): ClaimedCall[];
   /** Stores results and progress; a fatal settlement pauses its run with the reason. */
   store(writes: CallWrite[]): void;
   /** Puts claimed calls back to `pending` (their run was paused, or the worker stops). */

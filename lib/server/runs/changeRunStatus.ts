@@ -29,7 +29,7 @@ export async function changeRunStatus({ ctx, input }: { ctx: Ctx; input: unknown
         status = "paused";
       } else if (action === "resume") {
         if (run.status === "cancelled") throw new Conflict("This run was cancelled; start a new run instead (stored results are kept and not asked again).");
-        const retried = c.prepare("UPDATE run_calls SET status = 'pending', not_before = 0, updated_at = ? WHERE run_id = ? AND status = 'failed'").run(now, runId).changes;
+        const retried = c.prepare("UPDATE run_calls SET status = 'pending', updated_at = ? WHERE run_id = ? AND status = 'failed'").run(now, runId).changes;
         if (run.status === "running" && retried === 0) throw new Conflict("This run is already running.");
         if (run.status === "done" && retried === 0) throw new Conflict("This run is done and has no failed calls to ask again.");
         status = "running";

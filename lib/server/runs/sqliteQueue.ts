@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import type { Decoding } from "@/lib/runs/execute";
-import type { CallWrite, ClaimedCall, EndpointWork, RunQueue } from "@/lib/runs/queue";
+import type { CallWrite, ClaimedCall, RunQueue } from "@/lib/runs/queue";
 import { renderTemplate } from "@/lib/runs/template";
 import { responseIdFor } from "@/lib/runs/responseId";
 
@@ -38,12 +38,10 @@ export class SqliteRunQueue implements RunQueue {
     const c = db.$client;
     this.sql = {
       recover: c.prepare("UPDATE run_calls SET status = 'pending' WHERE status = 'running'"),
-      work: c.prepare(`SELECT c.endpoint_id AS endpointId, min(c.not_before) AS dueAt FROM run_calls c JOIN runs r ON r.id = c.run_id
-        WHERE c.status = 'pending' AND r.status = 'running' GROUP BY c.endpoint_id`),
+      endpoints: c.prepare("SELECT DISTINCT endpoint_id AS id FROM run_calls WHERE run_id = ?"),
+      hasWork: c.prepare("SELECT 1 FROM run_calls WHERE status = 'pending' AND run_id = ? AND endpoint_id = ? LIMIT 1"),
       claim: c.prepare(`UPDATE run_calls SET status = 'running', updated_at = ? WHERE id IN (
-          SELECT c.id FROM run_calls c JOIN runs r ON r.id = c.run_id
-          WHERE c.status = 'pending' AND c.endpoint_id = ? AND c.not_before <= ? AND r.status = 'running'
-          ORDER BY c.run_id, c.id LIMIT ?)
+          SELECT id FROM run_calls WHERE status = 'pending' AND run_id = ? AND endpoint_id = ? ORDER BY id LIMIT ?)
         RETURNING id, run_id, kind, actor, endpoint_id, response_id, criterion_id, rubric_version_id, item_id, run_number, raw, parsed, last_error`),
       progress: c.prepare(`UPDATE run_calls SET parsed = ?, attempts = attempts + ?, tokens_in = tokens_in + ?, tokens_out = tokens_out + ?, updated_at = ?
         WHERE id = ?`),
@@ -70,13 +68,34 @@ export class SqliteRunQueue implements RunQueue {
     return this.sql.recover.run().changes;
   }
 
-  work(): EndpointWork[] {
-    return this.sql.work.all() as EndpointWork[];
+  /** Each run's endpoints: fixed when the run is planned, so read once. */
+  private readonly runEndpoints = new Map<number, number[]>();
+
+  private endpointsOf(runId: number): number[] {
+    let ids = this.runEndpoints.get(runId);
+    if (!ids) {
+      ids = (this.sql.endpoints.all(runId) as { id: number }[]).map((r) => r.id);
+      this.runEndpoints.set(runId, ids);
+    }
+    return ids;
   }
 
-  claim(endpointId: number, limit: number, now: number): ClaimedCall[] {
-    if (limit <= 0) return [];
-    const rows = this.sql.claim.all(now, endpointId, now, limit) as CallRow[];
+  work(): number[] {
+    const busy = new Set<number>();
+    for (const runId of this.runningRuns()) {
+      for (const endpointId of this.endpointsOf(runId)) if (!busy.has(endpointId) && this.sql.hasWork.get(runId, endpointId)) busy.add(endpointId);
+    }
+    return [...busy];
+  }
+
+  claim(endpointId: number, limit: number): ClaimedCall[] {
+    const rows: CallRow[] = [];
+    const now = Date.now();
+    for (const runId of [...this.runningRuns()].sort((a, b) => a - b)) {
+      if (rows.length >= limit) break;
+      if (!this.endpointsOf(runId).includes(endpointId)) continue;
+      rows.push(...(this.sql.claim.all(now, runId, endpointId, limit - rows.length) as CallRow[]));
+    }
     return rows.length === 0 ? [] : this.load(rows);
   }
 

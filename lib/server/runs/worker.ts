@@ -42,6 +42,9 @@ interface Lane {
   heldUntil: number;
 }
 
+/** How often run statuses and endpoint settings are read again. */
+const REFRESH_MS = 200;
+
 /** Whether the process that wrote a lock is still running (always assumed for another host). */
 function holderAlive(owner: string): boolean {
   const [host, pid] = owner.split(":");
@@ -79,6 +82,7 @@ export class RunWorker {
   private flushTimer: NodeJS.Timeout | undefined;
   private tickQueued = false;
   private lastBeat = 0;
+  private lastRefresh = 0;
   private stopped = true;
   private readonly abort = new AbortController();
   private readonly idle: (() => void)[] = [];
@@ -161,31 +165,31 @@ export class RunWorker {
   private tick(): void {
     if (this.stopped) return;
     const now = Date.now();
-    if (now - this.lastBeat > this.options.staleMs / 3 && !this.beat()) {
-      // Another worker took over (we were stalled past the stale limit): stop quietly.
-      void this.stop();
-      return;
-    }
     this.flush();
-    this.running = this.queue.runningRuns();
-    this.refreshLanes();
-    let nextDue = now + this.options.pollMs;
-    for (const { endpointId, dueAt } of this.queue.work()) {
-      const lane = this.lanes.get(endpointId);
-      if (!lane) continue;
-      if (dueAt > now || lane.heldUntil > now) {
-        nextDue = Math.min(nextDue, Math.max(dueAt, lane.heldUntil));
-        continue;
+    // Statuses, endpoint settings and finished runs are read a few times a second, not after every call.
+    if (now - this.lastRefresh >= REFRESH_MS) {
+      this.lastRefresh = now;
+      if (now - this.lastBeat > this.options.staleMs / 3 && !this.beat()) {
+        // Another worker took over (we were stalled past the stale limit): stop quietly.
+        void this.stop();
+        return;
       }
-      const room = lane.queue.concurrency * 2 - lane.queue.size - lane.queue.pending;
-      for (const call of this.queue.claim(endpointId, room, now)) this.enqueue(lane, call);
+      this.running = this.queue.runningRuns();
+      this.refreshLanes();
+      this.queue.finishRuns(now);
     }
-    const finished = this.queue.finishRuns(now);
-    if (this.claimed.size === 0 && this.writes.length === 0 && this.queue.work().length === 0) {
+    const busy = this.queue.work();
+    for (const endpointId of busy) {
+      const lane = this.lanes.get(endpointId);
+      if (!lane || lane.heldUntil > now) continue;
+      const room = lane.queue.concurrency * 2 - lane.queue.size - lane.queue.pending;
+      if (room >= lane.queue.concurrency) for (const call of this.queue.claim(endpointId, room)) this.enqueue(lane, call);
+    }
+    if (busy.length === 0 && this.claimed.size === 0 && this.writes.length === 0) {
+      this.queue.finishRuns(now);
       for (const resolve of this.idle.splice(0)) resolve();
     }
-    void finished;
-    this.schedule(Math.max(10, nextDue - Date.now()));
+    this.schedule(this.options.pollMs);
   }
 
   private refreshLanes(): void {
