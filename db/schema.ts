@@ -464,6 +464,27 @@ export const runCalls = sqliteTable(
   ],
 );
 
+/**
+ * What bundles' `model` and `judge` lines say of who produced responses and verdicts
+ * (provider family, display name, the judge's model and settings), for models and
+ * judges Concord does not run itself. Concord's own judges and target models are
+ * described by their configuration.
+ */
+export const descriptions = sqliteTable(
+  "descriptions",
+  {
+    kind: text("kind", { enum: ["model", "judge"] }).notNull(),
+    id: text("id").notNull(),
+    family: text("family"),
+    /** A model's display name. */
+    name: text("name"),
+    /** The model a judge runs. */
+    model: text("model"),
+    settings: text("settings", { mode: "json" }).$type<Record<string, unknown>>(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.id] }), check("descriptions_kind", sql`${t.kind} IN ('model', 'judge')`)],
+);
+
 /** The one live run worker of this database: whoever holds a fresh heartbeat. */
 export const runWorker = sqliteTable("run_worker", {
   id: integer("id").primaryKey(),

@@ -1,3 +1,14 @@
+CREATE TABLE `descriptions` (
+	`kind` text NOT NULL,
+	`id` text NOT NULL,
+	`family` text,
+	`name` text,
+	`model` text,
+	`settings` text,
+	PRIMARY KEY(`kind`, `id`),
+	CONSTRAINT "descriptions_kind" CHECK("descriptions"."kind" IN ('model', 'judge'))
+);
+--> statement-breakpoint
 CREATE TABLE `endpoints` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`name` text NOT NULL,

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { freshDb } from "@/test/db";
+import { exportBundle } from "@/lib/server/bundle/exportBundle";
+import { cliCtx } from "@/lib/server/systemCtx";
 import { importCommand } from "./import";
 
 describe("concord import", () => {
@@ -41,11 +43,17 @@ describe("concord import", () => {
     expect(db.all(sql`SELECT count(*) AS n FROM audit_log`)).toEqual([{ n: 0 }]);
   });
 
-  it("refuses model and judge lines, which only `score` reads, rather than dropping them", async () => {
-    const text = `{"kind":"model","id":"m-1","family":"acme"}\n{"kind":"judge","id":"j-1"}\n`;
-    expect(await importCommand.run([file(text)])).toBe(1);
-    expect(stderr.join("")).toMatch(/^line 1: kind: model lines are not imported \(only `score` reads them\)$/m);
-    expect(stderr.join("")).toMatch(/^line 2: kind: judge lines are not imported/m);
-    expect(db.all(sql`SELECT count(*) AS n FROM audit_log`)).toEqual([{ n: 0 }]);
+  it("keeps model and judge lines as descriptions, and an export carries them back", async () => {
+    const text = `{"kind":"model","id":"m-1","family":"acme","name":"Acme Chat"}\n{"kind":"judge","id":"j-1","family":"acme","model":"acme-large","settings":{"temperature":0}}\n`;
+    expect(await importCommand.run([file(text)])).toBe(0);
+    expect(db.all(sql`SELECT kind, id, family, name, model, settings FROM descriptions ORDER BY kind`)).toEqual([
+      { kind: "judge", id: "j-1", family: "acme", name: null, model: "acme-large", settings: '{"temperature":0}' },
+      { kind: "model", id: "m-1", family: "acme", name: "Acme Chat", model: null, settings: null },
+    ]);
+    const exported = await exportBundle({ ctx: cliCtx });
+    expect(exported.split("\n").slice(0, 2)).toEqual([
+      '{"kind":"model","id":"m-1","family":"acme","name":"Acme Chat"}',
+      '{"kind":"judge","id":"j-1","family":"acme","model":"acme-large","settings":{"temperature":0}}',
+    ]);
   });
 });

@@ -57,11 +57,30 @@ export const FreezeComputation = z.strictObject({
 });
 export type FreezeComputation = z.infer<typeof FreezeComputation>;
 
+/** How to run a judge again, as configured in Concord when the panel was frozen. */
+export const JudgeSettings = z.strictObject({
+  endpoint: z.string(),
+  /** The endpoint was a simulator (the demo's), not a real model. */
+  simulated: z.boolean(),
+  model: z.string(),
+  family: z.string().nullable(),
+  temperature: z.number(),
+  max_tokens: z.number().int(),
+  seed: z.number().int().nullable(),
+  prompt_template: z.strictObject({ name: z.string(), version: z.number().int(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+});
+export type JudgeSettings = z.infer<typeof JudgeSettings>;
+
 export const FrozenRecord = z.strictObject({
   format: z.literal(FROZEN_RECORD_FORMAT),
   id: z.number().int(),
   calibration_set: z.strictObject({ id: z.number().int(), name: z.string(), open_at_freeze: z.boolean().optional() }),
   judges: z.array(Id).min(1),
+  /**
+   * Each panel judge's settings; null for a judge whose verdicts were imported rather
+   * than run by Concord. Absent in records frozen before Concord ran judges.
+   */
+  judge_settings: z.record(Id, JudgeSettings.nullable()).optional(),
   panel_size: z.number().int(),
   rank: z.number().int().min(1),
   panels_ranked: z.number().int(),

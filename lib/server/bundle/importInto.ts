@@ -3,13 +3,14 @@ import type { Tx } from "@/db/client";
 import { eq } from "drizzle-orm";
 import { calibrationSetResponses, criteria } from "@/db/schema";
 import { formatIssue, parseBundle } from "@/lib/bundle/parse";
-import type { Bundle } from "@/lib/bundle/schema";
+import type { Bundle, Descriptors } from "@/lib/bundle/schema";
 import { audit } from "@/lib/server/audit";
 import { enrolClinician } from "@/lib/server/calibration/insertCalibrationSet";
 import { Invalid } from "@/lib/server/errors";
 import { readSet } from "@/lib/server/sets/readSet";
 import { storedConflicts } from "./conflicts";
 import { indexBundle } from "./keys";
+import { writeDescriptions } from "./descriptions";
 import { setRules } from "./setRules";
 import { readStoredBundle } from "./stored";
 import { writeBundle, type ImportResult, type WriteOptions } from "./writeBundle";
@@ -30,19 +31,15 @@ export function importInto(tx: Tx, text: string, actor: string, options: ImportO
   const parsed = parseBundle(text, stored);
   const index = indexBundle(stored);
   const owners = new Map(tx.select().from(criteria).all().map((c) => [c.id, c.itemId]));
-  // `model` and `judge` lines (docs/format.md, v2) are read by the offline `score` command;
-  // the database has no place for them yet, and an import never drops a line silently.
-  const undescribed = (["models", "judges"] as const).flatMap((kind) =>
-    parsed.descriptorLines[kind].map((line) => ({ line, field: "kind", reason: `${kind === "models" ? "model" : "judge"} lines are not imported (only \`score\` reads them)` })),
-  );
   const sets = setRules(tx, parsed, index);
-  const issues = [...parsed.issues, ...undescribed, ...storedConflicts(parsed, index, owners), ...sets.issues];
+  const issues = [...parsed.issues, ...storedConflicts(parsed, index, owners), ...sets.issues];
   const messages = [...new Set(issues.sort((a, b) => a.line - b.line).map(formatIssue))];
   if (messages.length > 0) {
     const refusal = options.refusal ?? "The bundle was not imported";
     throw new Invalid(`${refusal}: ${messages.length} problem${messages.length === 1 ? "" : "s"}`, messages);
   }
   const result = writeBundle(tx, parsed.bundle, index, actor, options);
+  writeDescriptions(tx, parsed.descriptors);
   for (const { setId, userId } of sets.newClinicians) {
     const set = readSet(tx, setId);
     const responseIds = tx.select({ id: calibrationSetResponses.responseId }).from(calibrationSetResponses).where(eq(calibrationSetResponses.setId, setId)).all().map((r) => r.id);
@@ -52,8 +49,8 @@ export function importInto(tx: Tx, text: string, actor: string, options: ImportO
   return { ...result, setCliniciansAdded: sets.newClinicians.length };
 }
 
-/** A bundle as JSON Lines text, one record per line. */
-export function bundleText(bundle: Bundle): string {
-  const records = [...bundle.items, ...bundle.rubrics, ...bundle.references, ...bundle.responses, ...bundle.labels, ...bundle.verdicts];
+/** A bundle as JSON Lines text, one record per line; `model` and `judge` lines first when given. */
+export function bundleText(bundle: Bundle, descriptors?: Descriptors): string {
+  const records = [...(descriptors?.models ?? []), ...(descriptors?.judges ?? []), ...bundle.items, ...bundle.rubrics, ...bundle.references, ...bundle.responses, ...bundle.labels, ...bundle.verdicts];
   return records.map((r) => JSON.stringify(r) + "\n").join("");
 }

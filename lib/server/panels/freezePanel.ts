@@ -14,6 +14,7 @@ import { ruleDeviations } from "@/lib/freeze/rule";
 import { Selection } from "@/lib/freeze/scope";
 import { loadSetInput } from "@/lib/server/calibration/setInput";
 import { audit } from "@/lib/server/audit";
+import { judgeSettings } from "@/lib/server/runs/judgeSettings";
 import type { Ctx } from "@/lib/server/context";
 import { Conflict, Invalid } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
@@ -106,11 +107,13 @@ export async function freezePanel({ ctx, input }: { ctx: Ctx; input: FreezePanel
         fingerprint_form: FINGERPRINT_FORM,
         set_open: setOpen,
       };
+      const settings = judgeSettings(tx, params.judges);
       const { id } = tx
         .insert(frozenPanels)
         .values({
           setId: params.setId,
           judges: panelKey(params.judges).split(","),
+          judgeSettings: Object.fromEntries(params.judges.map((j) => [j, settings.get(j) ?? null])),
           panelSize: params.judges.length,
           figures,
           rank: evaluation.rank,

@@ -41,6 +41,7 @@ export function readFreezes(db: Db | Tx, where: { setId?: number; id?: number } 
       id: freeze.id,
       calibration_set: { id: freeze.setId, name: setName, ...(computed.set_open === undefined ? {} : { open_at_freeze: computed.set_open }) },
       judges: freeze.judges,
+      ...(freeze.judgeSettings ? { judge_settings: freeze.judgeSettings as FrozenRecord["judge_settings"] } : {}),
       panel_size: freeze.panelSize,
       rank: freeze.rank,
       panels_ranked: computed.panels_ranked,

@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/db/client";
+import { readDescriptors } from "@/lib/server/bundle/descriptions";
 import { bundleText } from "@/lib/server/bundle/importInto";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
@@ -9,7 +10,8 @@ import { setBundle } from "./setBundle";
 
 /**
  * A set as a self-contained bundle (docs/format.md): items, pinned rubric versions,
- * responses, its clinicians' labels and the judges' verdicts on its units.
+ * responses, its clinicians' labels and the judges' verdicts on its units, with the
+ * `model` and `judge` lines of the models and judges in it.
  * `concord calibrate` on this file reproduces the set's report offline, and
  * `concord verify-freeze` checks a freeze of the set against it.
  */
@@ -19,7 +21,9 @@ export async function exportSetBundle({ ctx, input }: { ctx: Ctx; input: unknown
   return getDb().transaction(
     (tx) => {
       readSet(tx, setId);
-      return bundleText(setBundle(tx, setId));
+      const bundle = setBundle(tx, setId);
+      const described = { models: new Set(bundle.responses.map((r) => r.model)), judges: new Set(bundle.verdicts.map((v) => v.judge)) };
+      return bundleText(bundle, readDescriptors(tx, described));
     },
     { behavior: "deferred" },
   );
