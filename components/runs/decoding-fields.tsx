@@ -1,6 +1,11 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import type { FormEvent, ReactNode } from "react";
 import { inputClass, labelClass } from "@/components/ui/styles";
+import type { ActionResult } from "@/lib/auth/respond";
 import type { Decoding } from "@/lib/server/models/read";
-import { Field, num, text } from "./fields";
+import { Field, num, SubmitRow, text } from "./fields";
 
 export interface EndpointChoice {
   id: number;
@@ -8,7 +13,7 @@ export interface EndpointChoice {
 }
 
 /** The fields judges and target models share: id, endpoint, model, family, decoding. */
-export function DecodingFields({
+function DecodingFields({
   prefix,
   idLabel,
   idHint,
@@ -48,7 +53,7 @@ export function DecodingFields({
   );
 }
 
-export function decodingFrom(form: FormData) {
+function decodingFrom(form: FormData) {
   return {
     id: text(form, "id"),
     endpointId: num(form, "endpointId"),
@@ -71,7 +76,7 @@ export const decodingSettings = [
 ];
 
 /** Said on the form of a judge or target model that has run calls. */
-export function FixedNotice({ calls, what }: { calls: number; what: string }) {
+function FixedNotice({ calls, what }: { calls: number; what: string }) {
   if (calls === 0) return null;
   return (
     <p className="text-sm text-amber-900 sm:col-span-2">
@@ -79,3 +84,58 @@ export function FixedNotice({ calls, what }: { calls: number; what: string }) {
     </p>
   );
 }
+
+type Saved = Decoding & { id: string; calls: number };
+
+/**
+ * The add or edit form of a judge or target model: the shared fields, then `children`
+ * (the template, the system prompt), whose values `fields` reads.
+ */
+export function DecodingForm({
+  what,
+  current,
+  endpoints,
+  idLabel,
+  idHint,
+  defaultMaxTokens,
+  create,
+  update,
+  fields,
+  children,
+}: {
+  what: string;
+  current: Saved | null;
+  endpoints: EndpointChoice[];
+  idLabel: string;
+  idHint: string;
+  defaultMaxTokens: number;
+  create: (input: unknown) => Promise<ActionResult<unknown>>;
+  update: (input: unknown) => Promise<ActionResult<unknown>>;
+  fields: (form: FormData) => Record<string, unknown>;
+  children: ReactNode;
+}) {
+  const mutation = useMutation({ mutationFn: current ? update : create });
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    mutation.mutate({ ...decodingFrom(form), ...fields(form) });
+  }
+  const noun = `${what[0].toUpperCase()}${what.slice(1)}`;
+  return (
+    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <FixedNotice calls={current?.calls ?? 0} what={what} />
+      <DecodingFields prefix={formPrefix(what, current)} idLabel={idLabel} idHint={idHint} current={current} endpoints={endpoints} defaultMaxTokens={defaultMaxTokens} />
+      {children}
+      <SubmitRow
+        label={current ? `Save ${what}` : `Add ${what}`}
+        pending={mutation.isPending}
+        result={mutation.data}
+        error={mutation.error}
+        success={current ? `${noun} saved.` : `${noun} added.`}
+      />
+    </form>
+  );
+}
+
+/** The id prefix of a form's fields, unique per item. */
+export const formPrefix = (what: string, current: { id: string } | null) => `${what.replace(/\s+/g, "-")}-${current ? current.id : "new"}`;

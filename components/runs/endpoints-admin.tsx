@@ -2,12 +2,11 @@
 
 import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
-import { ActionFeedback } from "@/components/admin/action-feedback";
-import { buttonClass, inputClass, labelClass } from "@/components/ui/styles";
+import { inputClass, labelClass } from "@/components/ui/styles";
 import { createEndpointAction, updateEndpointAction } from "@/lib/actions/runs-config";
 import type { EndpointView } from "@/lib/server/endpoints/read";
 import { ConfigList } from "./config-list";
-import { Field, num, text } from "./fields";
+import { Field, num, SubmitRow, text } from "./fields";
 import { TestConnection } from "./test-connection";
 
 const FORMATS = [
@@ -98,12 +97,13 @@ function EndpointForm({ endpoint }: { endpoint: EndpointView | null }) {
       <Field id={id("timeoutMs")} name="timeoutMs" label="Timeout (ms)" type="number" required defaultValue={endpoint?.timeoutMs ?? 60_000} />
       <Field id={id("priceInputPerM")} name="priceInputPerM" label="Price per million input tokens (US$)" type="number" step="any" defaultValue={endpoint?.priceInputPerM} />
       <Field id={id("priceOutputPerM")} name="priceOutputPerM" label="Price per million output tokens (US$)" type="number" step="any" defaultValue={endpoint?.priceOutputPerM} />
-      <div className="space-y-3 sm:col-span-2">
-        <button type="submit" disabled={mutation.isPending} className={buttonClass}>
-          {endpoint ? "Save endpoint" : "Add endpoint"}
-        </button>
-        <ActionFeedback result={mutation.data} error={mutation.error} success={endpoint ? "Endpoint saved." : "Endpoint added."} />
-      </div>
+      <SubmitRow
+        label={endpoint ? "Save endpoint" : "Add endpoint"}
+        pending={mutation.isPending}
+        result={mutation.data}
+        error={mutation.error}
+        success={endpoint ? "Endpoint saved." : "Endpoint added."}
+      />
     </form>
   );
 }

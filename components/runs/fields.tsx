@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
-import { inputClass, labelClass } from "@/components/ui/styles";
+import { ActionFeedback } from "@/components/admin/action-feedback";
+import { buttonClass, inputClass, labelClass } from "@/components/ui/styles";
+import type { ActionResult } from "@/lib/auth/respond";
 
 /** A labelled input of a runs configuration form; `name` is the field the service names in its messages. */
 export function Field({
@@ -56,4 +58,16 @@ export const text = (form: FormData, name: string) => String(form.get(name) ?? "
 export function num(form: FormData, name: string): number | "" {
   const raw = text(form, name).trim();
   return raw === "" ? "" : Number(raw);
+}
+
+/** A form's submit button and what became of the last submission. */
+export function SubmitRow({ label, pending, result, error, success }: { label: string; pending: boolean; result?: ActionResult<unknown>; error: Error | null; success: string }) {
+  return (
+    <div className="space-y-3 sm:col-span-2">
+      <button type="submit" disabled={pending} className={buttonClass}>
+        {label}
+      </button>
+      <ActionFeedback result={result} error={error} success={success} />
+    </div>
+  );
 }

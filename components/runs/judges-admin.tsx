@@ -1,13 +1,9 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
-import type { FormEvent } from "react";
-import { ActionFeedback } from "@/components/admin/action-feedback";
-import { buttonClass } from "@/components/ui/styles";
 import { createJudgeAction, updateJudgeAction } from "@/lib/actions/runs-config";
 import type { JudgeView } from "@/lib/server/models/read";
 import { ConfigList } from "./config-list";
-import { DecodingFields, decodingFrom, decodingSettings, FixedNotice, type EndpointChoice } from "./decoding-fields";
+import { DecodingForm, decodingSettings, formPrefix, type EndpointChoice } from "./decoding-fields";
 import { text } from "./fields";
 import { TemplateEditor, type SetChoice } from "./template-editor";
 
@@ -34,31 +30,24 @@ export function JudgesAdmin({ judges, endpoints, sets, defaults }: { judges: Jud
 }
 
 function JudgeForm({ judge, endpoints, sets, defaults }: { judge: JudgeView | null; endpoints: EndpointChoice[]; sets: SetChoice[]; defaults: JudgeDefaults }) {
-  const mutation = useMutation({ mutationFn: judge ? updateJudgeAction : createJudgeAction });
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    mutation.mutate({ ...decodingFrom(form), template: { name: text(form, "templateName"), body: text(form, "templateBody") } });
-  }
-  const prefix = judge ? `judge-${judge.id}` : "judge-new";
   return (
-    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-      <FixedNotice calls={judge?.calls ?? 0} what="judge" />
-      <DecodingFields
-        prefix={prefix}
-        idLabel="Judge id"
-        idHint="The judge id its verdicts carry, e.g. qwen3-32b-judge."
-        current={judge}
-        endpoints={endpoints}
-        defaultMaxTokens={defaults.maxTokens}
+    <DecodingForm
+      what="judge"
+      current={judge}
+      endpoints={endpoints}
+      idLabel="Judge id"
+      idHint="The judge id its verdicts carry, e.g. qwen3-32b-judge."
+      defaultMaxTokens={defaults.maxTokens}
+      create={createJudgeAction}
+      update={updateJudgeAction}
+      fields={(form) => ({ template: { name: text(form, "templateName"), body: text(form, "templateBody") } })}
+    >
+      <TemplateEditor
+        prefix={formPrefix("judge", judge)}
+        name={judge?.template.name ?? defaults.templateName}
+        body={judge?.template.body ?? defaults.templateBody}
+        sets={sets}
       />
-      <TemplateEditor prefix={prefix} name={judge?.template.name ?? defaults.templateName} body={judge?.template.body ?? defaults.templateBody} sets={sets} />
-      <div className="space-y-3 sm:col-span-2">
-        <button type="submit" disabled={mutation.isPending} className={buttonClass}>
-          {judge ? "Save judge" : "Add judge"}
-        </button>
-        <ActionFeedback result={mutation.data} error={mutation.error} success={judge ? "Judge saved." : "Judge added."} />
-      </div>
-    </form>
+    </DecodingForm>
   );
 }

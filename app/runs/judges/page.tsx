@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { JudgesAdmin } from "@/components/runs/judges-admin";
+import { NeedsEndpoint } from "@/components/runs/needs-endpoint";
 import { RunsTabs } from "@/components/runs/runs-tabs";
 import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
@@ -24,9 +24,7 @@ export default async function RunJudgesPage() {
       </PageHeader>
       <RunsTabs />
       {endpoints.length === 0 ? (
-        <p className="text-slate-700">
-          Add an <Link href="/runs/endpoints" className="font-medium text-accent-strong underline underline-offset-2">endpoint</Link> first: a judge runs on one.
-        </p>
+        <NeedsEndpoint what="judge" />
       ) : (
         <JudgesAdmin
           judges={judges}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { ModelsAdmin } from "@/components/runs/models-admin";
+import { NeedsEndpoint } from "@/components/runs/needs-endpoint";
 import { RunsTabs } from "@/components/runs/runs-tabs";
 import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
@@ -22,9 +22,7 @@ export default async function RunModelsPage() {
       </PageHeader>
       <RunsTabs />
       {endpoints.length === 0 ? (
-        <p className="text-slate-700">
-          Add an <Link href="/runs/endpoints" className="font-medium text-accent-strong underline underline-offset-2">endpoint</Link> first: a model runs on one.
-        </p>
+        <NeedsEndpoint what="model" />
       ) : (
         <ModelsAdmin models={models} endpoints={endpoints.map(({ id, name }) => ({ id, name }))} defaults={{ maxTokens: DEFAULT_TARGET_MAX_TOKENS, systemPrompt: DEFAULT_SYSTEM_PROMPT }} />
       )}
