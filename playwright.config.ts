@@ -8,6 +8,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const LLM_PORT = Number(process.env.E2E_LLM_PORT ?? PORT + 1);
 // Workers load this file again and inherit the environment, so they reuse the same directory.
 process.env.CONCORD_E2E_DIR ??= mkdtempSync(join(tmpdir(), "concord-e2e-"));
+// The stub's address, for the app (drafting) and for specs that configure an endpoint on it.
+process.env.E2E_LLM_URL ??= `http://127.0.0.1:${LLM_PORT}/v1`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -55,7 +57,7 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         CONCORD_DB_PATH: join(process.env.CONCORD_E2E_DIR, "concord.db"),
-        CONCORD_LLM_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+        CONCORD_LLM_BASE_URL: process.env.E2E_LLM_URL,
         CONCORD_LLM_MODEL: "stub-model",
         NEXT_TELEMETRY_DISABLED: "1",
       },

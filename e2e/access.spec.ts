@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
 import { demoAccount, signIn } from "./fixtures";
 
 test("a clinician calling lead-only API routes directly gets 403", async ({ page }) => {
@@ -15,6 +15,29 @@ test("a clinician calling lead-only API routes directly gets 403", async ({ page
   expect(await imported.json()).toEqual({ error: expect.any(String) });
 });
 
+/** The server-action request a lead's click sends, kept to be replayed. */
+async function leadAction(page: Page, click: () => Promise<void>): Promise<Request> {
+  const [request] = await Promise.all([page.waitForRequest((r) => r.method() === "POST" && "next-action" in r.headers()), click()]);
+  return request;
+}
+
+/** Sends a kept server-action request with a clinician's session, `from` replaced by `to`; returns the action's answer. */
+async function replayAsClinician(browser: Browser, action: Request, from: string, to: string): Promise<string> {
+  const context = await browser.newContext();
+  const clinician = await context.newPage();
+  await signIn(clinician, demoAccount("clinician"));
+  const body = (action.postData() ?? "").replace(from, to);
+  expect(body).toContain(to);
+  const headers = action.headers();
+  const response = await clinician.request.post(action.url(), {
+    headers: { "next-action": headers["next-action"], "content-type": headers["content-type"], accept: "text/x-component" },
+    data: body,
+  });
+  const result = await response.text();
+  await context.close();
+  return result;
+}
+
 test("a clinician replaying the lead's create-user server action is refused", async ({ browser }) => {
   // The lead creates an account through the page; we keep the exact server-action request.
   const leadContext = await browser.newContext();
@@ -25,24 +48,11 @@ test("a clinician replaying the lead's create-user server action is refused", as
   await lead.getByLabel("Email").fill("replay-lead@example.org");
   await lead.getByLabel("Initial password").fill("a long enough password");
   await lead.getByRole("checkbox", { name: "Clinician" }).first().check();
-  const [actionRequest] = await Promise.all([
-    lead.waitForRequest((request) => request.method() === "POST" && "next-action" in request.headers()),
-    lead.getByRole("button", { name: "Create account" }).click(),
-  ]);
+  const action = await leadAction(lead, () => lead.getByRole("button", { name: "Create account" }).click());
   await expect(lead.getByRole("status").filter({ hasText: "Account created." })).toBeVisible();
 
   // The clinician sends the same action with their own session and a new email.
-  const clinicianContext = await browser.newContext();
-  const clinician = await clinicianContext.newPage();
-  await signIn(clinician, demoAccount("clinician"));
-  const body = (actionRequest.postData() ?? "").replace("replay-lead@example.org", "replay-clinician@example.org");
-  expect(body).toContain("replay-clinician@example.org");
-  const headers = actionRequest.headers();
-  const response = await clinician.request.post(actionRequest.url(), {
-    headers: { "next-action": headers["next-action"], "content-type": headers["content-type"], accept: "text/x-component" },
-    data: body,
-  });
-  const result = await response.text();
+  const result = await replayAsClinician(browser, action, "replay-lead@example.org", "replay-clinician@example.org");
   expect(result).toContain('"ok":false');
   expect(result).toContain('"status":403');
 
@@ -50,5 +60,47 @@ test("a clinician replaying the lead's create-user server action is refused", as
   await expect(lead.getByText("replay-lead@example.org")).toBeVisible();
   await expect(lead.getByText("replay-clinician@example.org")).toHaveCount(0);
   await leadContext.close();
-  await clinicianContext.close();
+});
+
+const RUN_PAGES = ["/runs/endpoints", "/runs/judges", "/runs/models"];
+
+test("authors and clinicians never see endpoints, judges or models; signed-out visitors are sent to sign in", async ({ browser, page }) => {
+  for (const role of ["author", "clinician"] as const) {
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await signIn(visitor, demoAccount(role));
+    await expect(visitor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Runs" })).toHaveCount(0);
+    for (const path of RUN_PAGES) {
+      const response = await visitor.goto(path);
+      expect(response?.status(), `${role} ${path}`).toBe(403);
+      await expect(visitor.getByRole("heading", { level: 1, name: "Not for your role" })).toBeVisible();
+      await expect(visitor.getByText("Base URL")).toHaveCount(0);
+    }
+    await context.close();
+  }
+  for (const path of RUN_PAGES) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/login/);
+  }
+});
+
+test("a clinician replaying the lead's add-endpoint server action is refused", async ({ browser }) => {
+  const leadContext = await browser.newContext();
+  const lead = await leadContext.newPage();
+  await signIn(lead, demoAccount("lead"));
+  await lead.goto("/runs/endpoints");
+  const name = `replay endpoint ${Date.now().toString(36)}`;
+  await lead.getByLabel("Name", { exact: true }).fill(name);
+  await lead.getByLabel("Base URL").fill("http://127.0.0.1:9/v1");
+  const action = await leadAction(lead, () => lead.getByRole("button", { name: "Add endpoint" }).click());
+  await expect(lead.getByRole("status").filter({ hasText: "Endpoint added." })).toBeVisible();
+
+  const result = await replayAsClinician(browser, action, name, `${name} by a clinician`);
+  expect(result).toContain('"ok":false');
+  expect(result).toContain('"status":403');
+
+  await lead.reload();
+  await expect(lead.getByRole("heading", { level: 3, name, exact: true })).toBeVisible();
+  await expect(lead.getByText(`${name} by a clinician`)).toHaveCount(0);
+  await leadContext.close();
 });

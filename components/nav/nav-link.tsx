@@ -3,10 +3,10 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-/** A top-level link that marks itself as the current page. */
-export function NavLink({ href, children }: { href: string; children: string }) {
+/** A top-level link that marks itself as the current page (any page under `section`, default `href`). */
+export function NavLink({ href, section = href, children }: { href: string; section?: string; children: string }) {
   const pathname = usePathname();
-  const current = pathname === href || pathname.startsWith(`${href}/`);
+  const current = pathname === section || pathname.startsWith(`${section}/`);
   return (
     <Link
       href={href}

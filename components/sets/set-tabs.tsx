@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { TabBar } from "@/components/ui/tab-bar";
 
 /** The tab bar of a calibration set's pages. */
 export function SetTabs({ setId }: { setId: number }) {
@@ -14,25 +14,9 @@ export function SetTabs({ setId }: { setId: number }) {
     { href: `${base}/freeze`, label: "Freeze" },
   ];
   return (
-    <nav aria-label="Calibration set" className="mb-8 border-b border-slate-200">
-      <ul className="-mb-px flex flex-wrap gap-1">
-        {tabs.map((tab) => {
-          const current = tab.href === base ? pathname === base : pathname === tab.href || pathname.startsWith(`${tab.href}/`);
-          return (
-            <li key={tab.href}>
-              <Link
-                href={tab.href}
-                aria-current={current ? "page" : undefined}
-                className={`inline-block border-b-2 px-4 py-2 text-sm font-medium ${
-                  current ? "border-accent text-accent-strong" : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900"
-                }`}
-              >
-                {tab.label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+    <TabBar
+      label="Calibration set"
+      tabs={tabs.map((tab) => ({ ...tab, current: tab.href === base ? pathname === base : pathname === tab.href || pathname.startsWith(`${tab.href}/`) }))}
+    />
   );
 }

@@ -4,6 +4,8 @@ export interface Area {
   href: string;
   label: string;
   role: Role;
+  /** The path prefix whose pages belong to the area, when it is not `href` itself. */
+  section?: string;
 }
 
 /** Each role's areas, in the order a person holding several roles sees them. */
@@ -11,6 +13,7 @@ export const AREAS: readonly Area[] = [
   { href: "/calibration", label: "Calibration", role: "lead" },
   { href: "/admin/users", label: "Users", role: "lead" },
   { href: "/admin/import", label: "Import & export", role: "lead" },
+  { href: "/runs/endpoints", label: "Runs", role: "lead", section: "/runs" },
   { href: "/items", label: "Items", role: "author" },
   { href: "/revisions", label: "Revisions", role: "author" },
   { href: "/queue", label: "My queue", role: "clinician" },
