@@ -54,6 +54,23 @@ export function FreezeRecord({ freeze, inputs }: { freeze: StoredFreeze; inputs:
           {record.scope.min_coverage === undefined ? "none (every judge ranked; frozen before the rule)" : `${(record.scope.min_coverage * 100).toFixed(1)} % of the consensus units`}
         </Row>
         <Row term="Judges">{record.judges.join(", ")} (panel of {record.panel_size})</Row>
+        {record.judge_settings ? (
+          <Row term="How to run them again">
+            <ul className="space-y-1 text-sm">
+              {record.judges.map((judge) => {
+                const s = record.judge_settings?.[judge];
+                return (
+                  <li key={judge}>
+                    <span className="font-medium">{judge}</span>:{" "}
+                    {s
+                      ? `${s.model} on ${s.endpoint}${s.simulated ? " (a simulator, not a real model)" : ""}, family ${s.family ?? "not given"}, temperature ${s.temperature}, max tokens ${s.max_tokens}${s.seed === null ? "" : `, seed ${s.seed}`}, template ${s.prompt_template.name} v${s.prompt_template.version} (SHA-256 ${s.prompt_template.sha256.slice(0, 12)}…)`
+                      : "verdicts imported; Concord does not run this judge"}
+                  </li>
+                );
+              })}
+            </ul>
+          </Row>
+        ) : null}
         <Row term="Rank">
           {record.rank} of {record.panels_ranked}, {record.selection === "holdout" ? "ranked on the public-split items (held out: figures also on the private split)" : "ranked on every item"}
         </Row>
