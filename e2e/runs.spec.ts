@@ -45,7 +45,7 @@ async function startJudgeRun(page: Page, setName: string, judgeIds: string[]): P
   await page.getByRole("link", { name: "New run" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New run" })).toBeVisible();
   await expect(page.getByRole("radio", { name: "Judge a calibration set" })).toBeChecked();
-  await page.getByLabel("Calibration set").selectOption({ label: setName });
+  await page.getByRole("combobox", { name: "Calibration set" }).selectOption({ label: setName });
   for (const id of judgeIds) await page.getByRole("checkbox", { name: new RegExp(`^${escape(id)} `) }).check();
   const [estimate] = await Promise.all([
     page.waitForRequest((r) => r.method() === "POST" && "next-action" in r.headers()),
@@ -62,9 +62,9 @@ test("a lead judges a set with two judges from the run pages, watches the run fi
 
   // An empty choice is refused next to the form, with the service's sentence.
   await page.goto("/runs/new");
-  await page.getByLabel("Calibration set").selectOption({ label: setName });
+  await page.getByRole("combobox", { name: "Calibration set" }).selectOption({ label: setName });
   await page.getByRole("button", { name: "Estimate" }).click();
-  await expect(page.getByRole("alert")).toContainText("judges: choose at least one judge");
+  await expect(page.getByRole("alert").filter({ hasText: "Some fields are not valid." })).toContainText("judges: choose at least one judge");
 
   const estimateRequest = await startJudgeRun(page, setName, judgeIds);
   const estimate = page.getByRole("table", { name: "Estimated calls, tokens and cost per judge or model" });
