@@ -6,11 +6,11 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { estimateRunAction, startRunAction } from "@/app/runs/actions";
-import { ActionFeedback } from "@/components/admin/action-feedback";
 import { Notice } from "@/components/ui/notice";
 import { buttonClass, cardClass, inputClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";
 import type { RunActorChoice, RunChoices } from "@/lib/server/runs/listRunChoices";
 import type { RunRequest } from "@/lib/server/runs/schema";
+import { ActionFailure } from "./failure";
 import { KIND_LABELS } from "./format";
 import { RunEstimateView } from "./run-estimate";
 
@@ -153,8 +153,7 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
           <button type="submit" disabled={estimate.isPending} className={secondaryButtonClass}>
             {estimate.isPending ? "Estimating…" : "Estimate"}
           </button>
-          {estimate.data && !estimate.data.ok ? <ActionFeedback result={estimate.data} error={null} success="" /> : null}
-          {estimate.error ? <ActionFeedback error={estimate.error} success="" /> : null}
+          <ActionFailure result={estimate.data} error={estimate.error} />
         </div>
       </form>
 
@@ -166,8 +165,7 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
             <button type="button" disabled={start.isPending || estimated.calls === 0} onClick={() => start.mutate(request)} className={buttonClass}>
               {start.isPending ? "Starting…" : "Start run"}
             </button>
-            {start.data && !start.data.ok ? <ActionFeedback result={start.data} error={null} success="" /> : null}
-            {start.error ? <ActionFeedback error={start.error} success="" /> : null}
+            <ActionFailure result={start.data} error={start.error} />
           </div>
         </section>
       ) : null}

@@ -1,52 +1,31 @@
 import type { RunEstimate } from "@/lib/server/runs/planRun";
 import { count, dollars } from "./format";
-
-const th = "px-4 py-2.5 font-semibold";
-const num = "px-4 py-2.5 text-right tabular-nums";
+import { cellClass, numClass, numeric, RunTable } from "./run-table";
 
 /** What a run would do, per judge or model: calls, calls already stored, tokens and cost. */
 export function RunEstimateView({ estimate }: { estimate: RunEstimate }) {
+  const figures = (e: Pick<RunEstimate, "calls" | "skipped" | "tokensIn" | "tokensOut" | "cost">) =>
+    [count(e.calls), count(e.skipped), count(e.tokensIn), count(e.tokensOut), dollars(e.cost)].map((text, i) => <td key={i} className={numClass}>{text}</td>);
   return (
     <div className="space-y-3">
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Estimated calls, tokens and cost per judge or model</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className={th}>Judge or model</th>
-              <th scope="col" className={th}>Endpoint</th>
-              <th scope="col" className={`${th} text-right`}>Calls</th>
-              <th scope="col" className={`${th} text-right`}>Skipped (stored)</th>
-              <th scope="col" className={`${th} text-right`}>Tokens in</th>
-              <th scope="col" className={`${th} text-right`}>Tokens out</th>
-              <th scope="col" className={`${th} text-right`}>Cost</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {estimate.actors.map((a) => (
-              <tr key={a.actor}>
-                <th scope="row" className="px-4 py-2.5 font-medium text-slate-900">{a.actor}</th>
-                <td className="px-4 py-2.5">{a.endpoint}</td>
-                <td className={num}>{count(a.calls)}</td>
-                <td className={num}>{count(a.skipped)}</td>
-                <td className={num}>{count(a.tokensIn)}</td>
-                <td className={num}>{count(a.tokensOut)}</td>
-                <td className={num}>{dollars(a.cost)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot className="border-t border-slate-200 font-semibold">
-            <tr>
-              <th scope="row" colSpan={2} className="px-4 py-2.5">All</th>
-              <td className={num}>{count(estimate.calls)}</td>
-              <td className={num}>{count(estimate.skipped)}</td>
-              <td className={num}>{count(estimate.tokensIn)}</td>
-              <td className={num}>{count(estimate.tokensOut)}</td>
-              <td className={num}>{dollars(estimate.cost)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <RunTable
+        caption="Estimated calls, tokens and cost per judge or model"
+        columns={["Judge or model", "Endpoint", ...numeric("Calls", "Skipped (stored)", "Tokens in", "Tokens out", "Cost")]}
+        foot={
+          <tr>
+            <th scope="row" colSpan={2} className={cellClass}>All</th>
+            {figures(estimate)}
+          </tr>
+        }
+      >
+        {estimate.actors.map((a) => (
+          <tr key={a.actor}>
+            <th scope="row" className={`${cellClass} font-medium text-slate-900`}>{a.actor}</th>
+            <td className={cellClass}>{a.endpoint}</td>
+            {figures(a)}
+          </tr>
+        ))}
+      </RunTable>
       <p className="text-sm text-slate-600">
         How it is estimated: {estimate.basis}.{estimate.cost === null ? " No endpoint of this run has prices, so there is no cost." : ""}
       </p>

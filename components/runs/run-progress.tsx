@@ -3,12 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { changeRunStatusAction } from "@/app/runs/actions";
-import { ActionFeedback } from "@/components/admin/action-feedback";
 import { Notice } from "@/components/ui/notice";
 import { Progress } from "@/components/ui/progress";
 import { buttonClass, secondaryButtonClass } from "@/components/ui/styles";
 import type { ActorProgress, RunProgress } from "@/lib/server/runs/getRunProgress";
+import { ActionFailure } from "./failure";
 import { count, eta, KIND_LABELS, STATUS_LABELS, when } from "./format";
+import { cellClass, numClass, numeric, RunTable } from "./run-table";
 
 /** Polled this often while the run is going. */
 const POLL_MS = 1500;
@@ -22,8 +23,6 @@ async function fetchProgress(runId: number): Promise<RunProgress> {
 
 /** Calls with a stored result: a verdict or response, or one marked missing after its retries. */
 const stored = (a: Pick<ActorProgress, "done" | "missing">) => a.done + a.missing;
-const th = "px-3 py-2 font-semibold";
-const num = "px-3 py-2 text-right tabular-nums";
 
 function Controls({ run }: { run: RunProgress }) {
   const client = useQueryClient();
@@ -61,8 +60,7 @@ function Controls({ run }: { run: RunProgress }) {
           <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(false)}>Keep it</button>
         </div>
       ) : null}
-      {change.data && !change.data.ok ? <ActionFeedback result={change.data} error={null} success="" /> : null}
-      {change.error ? <ActionFeedback error={change.error} success="" /> : null}
+      <ActionFailure result={change.data} error={change.error} />
     </div>
   );
 }
@@ -111,41 +109,20 @@ export function RunProgressView({ initial }: { initial: RunProgress }) {
             <Progress key={a.actor} label={a.actor} done={stored(a)} total={a.total} />
           ))}
         </div>
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Progress per judge or model</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className={th}>{run.kind === "respond" ? "Model" : "Judge"}</th>
-                <th scope="col" className={th}>Endpoint</th>
-                <th scope="col" className={`${th} text-right`}>Done</th>
-                <th scope="col" className={`${th} text-right`}>Missing</th>
-                <th scope="col" className={`${th} text-right`}>Failed</th>
-                <th scope="col" className={`${th} text-right`}>Open</th>
-                <th scope="col" className={`${th} text-right`}>Total</th>
-                <th scope="col" className={`${th} text-right`}>Tokens in / out</th>
-                <th scope="col" className={`${th} text-right`}>Per minute</th>
-                <th scope="col" className={`${th} text-right`}>ETA</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {run.actors.map((a) => (
-                <tr key={a.actor}>
-                  <th scope="row" className="px-3 py-2 font-medium text-slate-900">{a.actor}{a.simulated ? " (simulated)" : ""}</th>
-                  <td className="px-3 py-2">{a.endpoint}</td>
-                  <td className={num}>{count(a.done)}</td>
-                  <td className={num}>{count(a.missing)}</td>
-                  <td className={num}>{count(a.failed)}</td>
-                  <td className={num}>{count(a.open)}</td>
-                  <td className={num}>{count(a.total)}</td>
-                  <td className={num}>{count(a.tokensIn)} / {count(a.tokensOut)}</td>
-                  <td className={num}>{count(a.perMinute)}</td>
-                  <td className={num}>{eta(a.etaSeconds)}</td>
-                </tr>
+        <RunTable
+          caption="Progress per judge or model"
+          columns={[run.kind === "respond" ? "Model" : "Judge", "Endpoint", ...numeric("Done", "Missing", "Failed", "Open", "Total", "Tokens in / out", "Per minute", "ETA")]}
+        >
+          {run.actors.map((a) => (
+            <tr key={a.actor}>
+              <th scope="row" className={`${cellClass} font-medium text-slate-900`}>{a.actor}{a.simulated ? " (simulated)" : ""}</th>
+              <td className={cellClass}>{a.endpoint}</td>
+              {[count(a.done), count(a.missing), count(a.failed), count(a.open), count(a.total), `${count(a.tokensIn)} / ${count(a.tokensOut)}`, count(a.perMinute), eta(a.etaSeconds)].map((text, i) => (
+                <td key={i} className={numClass}>{text}</td>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          ))}
+        </RunTable>
       </section>
 
       <section aria-labelledby="run-problems" className="space-y-3">
@@ -153,29 +130,16 @@ export function RunProgressView({ initial }: { initial: RunProgress }) {
         {run.problems.length === 0 ? (
           <p className="text-slate-700">No call has failed or come back unusable.</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">The latest calls that failed or came back unusable</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className={th}>Call</th>
-                  <th scope="col" className={th}>Status</th>
-                  <th scope="col" className={`${th} text-right`}>Attempts</th>
-                  <th scope="col" className={th}>Error</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {run.problems.map((p) => (
-                  <tr key={p.key}>
-                    <th scope="row" className="px-3 py-2 font-mono text-xs font-normal text-slate-900">{p.key}</th>
-                    <td className="px-3 py-2">{p.status}</td>
-                    <td className={num}>{p.attempts}</td>
-                    <td className="px-3 py-2">{p.error}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RunTable caption="The latest calls that failed or came back unusable" columns={["Call", "Status", ...numeric("Attempts"), "Error"]}>
+            {run.problems.map((p) => (
+              <tr key={p.key}>
+                <th scope="row" className={`${cellClass} font-mono text-xs font-normal text-slate-900`}>{p.key}</th>
+                <td className={cellClass}>{p.status}</td>
+                <td className={numClass}>{p.attempts}</td>
+                <td className={cellClass}>{p.error}</td>
+              </tr>
+            ))}
+          </RunTable>
         )}
       </section>
     </div>
