@@ -18,7 +18,7 @@ test("each role's pages have no serious accessibility violations", async ({ brow
   const visits = [
     { role: "clinician", paths: ["/queue"] },
     { role: "author", paths: ["/items"] },
-    { role: "lead", paths: ["/calibration", "/admin/users", "/admin/import", "/runs/endpoints", "/runs/judges", "/runs/models"] },
+    { role: "lead", paths: ["/calibration", "/admin/users", "/admin/import", "/runs", "/runs/new", "/runs/endpoints", "/runs/judges", "/runs/models"] },
   ] as const;
   for (const { role, paths } of visits) {
     const context = await browser.newContext();

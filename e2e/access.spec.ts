@@ -104,3 +104,21 @@ test("a clinician replaying the lead's add-endpoint server action is refused", a
   await expect(lead.getByText(`${name} by a clinician`)).toHaveCount(0);
   await leadContext.close();
 });
+
+for (const [role, who] of [["clinician", "a clinician"], ["author", "an author"]] as const) {
+  test(`${who} is refused the run pages and the run progress route`, async ({ page }) => {
+    await signIn(page, demoAccount(role));
+    const progress = await page.request.get("/api/runs/1");
+    expect(progress.status()).toBe(403);
+    expect(await progress.json()).toEqual({ error: expect.any(String) });
+    for (const path of ["/runs", "/runs/new", "/runs/1"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      await expect(page.getByRole("heading", { name: "Not for your role" })).toBeVisible();
+    }
+  });
+}
+
+test("signed out, the run progress route answers 401", async ({ request }) => {
+  expect((await request.get("/api/runs/1")).status()).toBe(401);
+});

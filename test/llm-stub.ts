@@ -1,7 +1,8 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
-import { REFERENCE_SYSTEM_PROMPT } from "@/lib/llm/prompts";
+import { REFERENCE_SYSTEM_PROMPT, RUBRIC_SYSTEM_PROMPT } from "@/lib/llm/prompts";
+import { respondReply, verdictReply } from "./runs";
 
 /**
  * A real local server speaking the OpenAI chat-completions protocol, for tests and the
@@ -68,10 +69,22 @@ export function referenceAnswer(text = REFERENCE_TEXT): string {
   return JSON.stringify({ reference: text });
 }
 
-/** Answers every drafting request validly: a reference when asked for one, else a rubric. */
+/** The first words of the default judge template's system section (lib/runs/template.ts). */
+const JUDGE_SYSTEM_START = "You are a careful clinical evaluator";
+
+/**
+ * Answers every request validly: a drafting request with a rubric or a reference, a
+ * judge prompt with a verdict (deterministic per prompt), anything else (a target
+ * model) with a short supportive reply. A model name containing `delay-<n>ms` is
+ * answered after n milliseconds, so the e2e suite can watch a run while it goes.
+ */
 export function protocolBehaviour(request: StubRequest): StubReply {
-  const system = request.body?.messages?.[0]?.content;
-  return { content: system === REFERENCE_SYSTEM_PROMPT ? referenceAnswer() : rubricAnswer() };
+  const system = request.body?.messages?.[0]?.content ?? "";
+  if (system === REFERENCE_SYSTEM_PROMPT) return { content: referenceAnswer() };
+  if (system === RUBRIC_SYSTEM_PROMPT) return { content: rubricAnswer() };
+  const delay = /delay-(\d+)ms/.exec(request.body?.model ?? "");
+  const reply = system.startsWith(JUDGE_SYSTEM_START) ? verdictReply(request) : respondReply(request);
+  return delay ? { ...reply, delayMs: Number(delay[1]) } : reply;
 }
 
 function completionBody(model: string, reply: StubReply) {

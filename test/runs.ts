@@ -3,8 +3,11 @@ import type { Db } from "@/db/client";
 import { DEFAULT_TEMPLATE, DEFAULT_TEMPLATE_NAME, templateHash } from "@/lib/runs/template";
 import type { StubReply, StubRequest } from "./llm-stub";
 
+/** A database to write to: Concord's drizzle one, or a bare better-sqlite3 connection as `{ $client }` (the e2e suite's). */
+type Sql = Pick<Db, "$client">;
+
 /** Adds an endpoint row pointing at `url`; returns its id. */
-export function addEndpoint(db: Db, url: string, settings: { name?: string; maxConcurrency?: number; rpm?: number | null; timeoutMs?: number; format?: "json_schema" | "json_object" | "text" } = {}): number {
+export function addEndpoint(db: Sql, url: string, settings: { name?: string; maxConcurrency?: number; rpm?: number | null; timeoutMs?: number; format?: "json_schema" | "json_object" | "text" } = {}): number {
   const row = db.$client
     .prepare(`INSERT INTO endpoints (name, base_url, api_key_env, max_concurrency, requests_per_minute, timeout_ms, response_format, created_by, created_at)
       VALUES (?, ?, NULL, ?, ?, ?, ?, 'test', 0) RETURNING id`)
@@ -12,7 +15,7 @@ export function addEndpoint(db: Db, url: string, settings: { name?: string; maxC
   return row.id;
 }
 
-function defaultTemplate(db: Db): number {
+function defaultTemplate(db: Sql): number {
   const found = db.$client.prepare("SELECT id FROM prompt_templates WHERE name = ? AND version = 1").get(DEFAULT_TEMPLATE_NAME) as { id: number } | undefined;
   if (found) return found.id;
   return (db.$client
@@ -21,7 +24,7 @@ function defaultTemplate(db: Db): number {
 }
 
 /** Adds judges with the default template on an endpoint. */
-export function addJudges(db: Db, endpointId: number, ...ids: string[]): void {
+export function addJudges(db: Sql, endpointId: number, ...ids: string[]): void {
   const template = defaultTemplate(db);
   for (const id of ids) {
     db.$client
@@ -31,7 +34,7 @@ export function addJudges(db: Db, endpointId: number, ...ids: string[]): void {
 }
 
 /** Adds target models on an endpoint. */
-export function addModels(db: Db, endpointId: number, ...ids: string[]): void {
+export function addModels(db: Sql, endpointId: number, ...ids: string[]): void {
   for (const id of ids) {
     db.$client
       .prepare("INSERT INTO target_models (id, endpoint_id, model, family, temperature, max_tokens, seed, system_prompt, created_by, created_at) VALUES (?, ?, ?, 'stub', 0, 4096, NULL, 'You are a helpful assistant.', 'test', 0)")

@@ -1,0 +1,174 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent, type ReactNode } from "react";
+import type { z } from "zod";
+import { estimateRunAction, startRunAction } from "@/app/runs/actions";
+import { Notice } from "@/components/ui/notice";
+import { buttonClass, cardClass, inputClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";
+import type { RunActorChoice, RunChoices } from "@/lib/server/runs/listRunChoices";
+import type { RunRequest } from "@/lib/server/runs/schema";
+import { ActionFailure } from "./failure";
+import { KIND_LABELS } from "./format";
+import { RunEstimateView } from "./run-estimate";
+
+type Kind = "judge" | "respond" | "grade";
+const KINDS: Kind[] = ["judge", "respond", "grade"];
+
+/** Ids typed into a field, separated by commas, spaces or new lines; empty means "the default". */
+const ids = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+const optionalIds = (text: string) => (ids(text).length > 0 ? ids(text) : undefined);
+
+function ActorPicker({ legend, actors, picked, onChange, empty }: { legend: string; actors: RunActorChoice[]; picked: string[]; onChange: (ids: string[]) => void; empty: ReactNode }) {
+  return (
+    <fieldset>
+      <legend className={labelClass}>{legend}</legend>
+      {actors.length === 0 ? (
+        <Notice tone="info">{empty}</Notice>
+      ) : (
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          {actors.map((a) => (
+            <label key={a.id} className="flex items-center gap-2">
+              <input type="checkbox" checked={picked.includes(a.id)} onChange={(e) => onChange(e.target.checked ? [...picked, a.id] : picked.filter((id) => id !== a.id))} />
+              <span>
+                {a.id} <span className="text-slate-600">({a.model} on {a.endpoint}{a.simulated ? ", simulated" : ""})</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+function IdsField({ id, label, value, onChange, hint }: { id: string; label: string; value: string; onChange: (v: string) => void; hint: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>{label}</label>
+      <textarea id={id} rows={2} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={`${id}-hint`} className={inputClass} />
+      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">{hint}</p>
+    </div>
+  );
+}
+
+/** Choose what to run, see what it would cost, then start it. */
+export function NewRunForm({ choices }: { choices: RunChoices }) {
+  const router = useRouter();
+  const [kind, setKind] = useState<Kind>("judge");
+  const [setId, setSetId] = useState(String(choices.sets[0]?.id ?? ""));
+  const [judges, setJudges] = useState<string[]>([]);
+  const [models, setModels] = useState<string[]>([]);
+  const [runs, setRuns] = useState("3");
+  const [items, setItems] = useState("");
+  const [freezeId, setFreezeId] = useState(String(choices.freezes[0]?.id ?? ""));
+  const [gradeModels, setGradeModels] = useState("");
+
+  const request: z.input<typeof RunRequest> =
+    kind === "judge"
+      ? { kind, setId: Number(setId), judges }
+      : kind === "respond"
+        ? { kind, models, items: optionalIds(items), runs: Number(runs) }
+        : { kind, freezeId: Number(freezeId), items: optionalIds(items), models: optionalIds(gradeModels) };
+  const requestKey = JSON.stringify(request);
+  const estimate = useMutation({ mutationFn: estimateRunAction });
+  const start = useMutation({
+    mutationFn: startRunAction,
+    onSuccess: (result) => {
+      if (result.ok) router.push(`/runs/${result.data.runId}`);
+    },
+  });
+  // The estimate shown can only be started while the choices are still the ones it was made for.
+  const estimated = estimate.data?.ok && JSON.stringify(estimate.variables) === requestKey ? estimate.data.data : null;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    estimate.mutate(request);
+  }
+
+  const itemsHint = `Item ids; leave empty for every item with a published rubric (${choices.publishedItems}).`;
+  return (
+    <div className="space-y-8">
+      <form onSubmit={submit} className={`${cardClass} space-y-6`} aria-labelledby="run-choices">
+        <h2 id="run-choices" className="text-lg font-semibold text-slate-900">What to run</h2>
+        <fieldset>
+          <legend className={labelClass}>Kind</legend>
+          <div className="flex flex-wrap gap-6">
+            {KINDS.map((k) => (
+              <label key={k} className="flex items-center gap-2">
+                <input type="radio" name="kind" checked={kind === k} onChange={() => setKind(k)} />
+                {KIND_LABELS[k]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {kind === "judge" ? (
+          <>
+            <div className="max-w-md">
+              <label htmlFor="run-set" className={labelClass}>Calibration set</label>
+              <select id="run-set" value={setId} onChange={(e) => setSetId(e.target.value)} required className={inputClass}>
+                {choices.sets.map((s) => (
+                  <option key={s.id} value={s.id}>{s.name}{s.status === "closed" ? " (closed)" : ""}</option>
+                ))}
+              </select>
+            </div>
+            <ActorPicker legend="Judges" actors={choices.judges} picked={judges} onChange={setJudges} empty={<>No judges are configured yet. Add them on the <Link href="/runs/judges" className="font-medium text-accent-strong underline underline-offset-2">Judges</Link> page first.</>} />
+          </>
+        ) : null}
+
+        {kind === "respond" ? (
+          <>
+            <ActorPicker legend="Target models" actors={choices.models} picked={models} onChange={setModels} empty={<>No target models are configured yet. Add them on the <Link href="/runs/models" className="font-medium text-accent-strong underline underline-offset-2">Models</Link> page first.</>} />
+            <IdsField id="run-items" label="Items" value={items} onChange={setItems} hint={itemsHint} />
+            <div className="max-w-xs">
+              <label htmlFor="run-runs" className={labelClass}>Runs per item</label>
+              <input id="run-runs" type="number" min={1} max={10} value={runs} onChange={(e) => setRuns(e.target.value)} required aria-describedby="run-runs-hint" className={inputClass} />
+              <p id="run-runs-hint" className="mt-1 text-sm text-slate-600">Independent responses of each model to each item.</p>
+            </div>
+          </>
+        ) : null}
+
+        {kind === "grade" ? (
+          <>
+            {choices.freezes.length === 0 ? (
+              <Notice tone="info">No panel has been frozen yet. Freeze one from a calibration set&apos;s Freeze page first.</Notice>
+            ) : (
+              <div className="max-w-md">
+                <label htmlFor="run-freeze" className={labelClass}>Frozen panel</label>
+                <select id="run-freeze" value={freezeId} onChange={(e) => setFreezeId(e.target.value)} required className={inputClass}>
+                  {choices.freezes.map((f) => (
+                    <option key={f.id} value={f.id}>#{f.id} {f.judges.join(", ")} ({f.setName})</option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <IdsField id="run-grade-models" label="Models" value={gradeModels} onChange={setGradeModels} hint="Model ids; leave empty for every model with responses to these items." />
+            <IdsField id="run-items" label="Items" value={items} onChange={setItems} hint={itemsHint} />
+          </>
+        ) : null}
+
+        <div className="space-y-3">
+          <button type="submit" disabled={estimate.isPending} className={secondaryButtonClass}>
+            {estimate.isPending ? "Estimating…" : "Estimate"}
+          </button>
+          <ActionFailure result={estimate.data} error={estimate.error} />
+        </div>
+      </form>
+
+      {estimated ? (
+        <section aria-labelledby="estimate-heading" className="space-y-4">
+          <h2 id="estimate-heading" className="text-lg font-semibold text-slate-900">Estimate: {estimated.title}</h2>
+          <RunEstimateView estimate={estimated} />
+          <div className="space-y-3">
+            <button type="button" disabled={start.isPending || estimated.calls === 0} onClick={() => start.mutate(request)} className={buttonClass}>
+              {start.isPending ? "Starting…" : "Start run"}
+            </button>
+            <ActionFailure result={start.data} error={start.error} />
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
