@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
-import { estimateRunAction, startRunAction } from "@/app/runs/actions";
+import { estimateRunAction, startRunAction } from "@/lib/actions/runs";
 import { Notice } from "@/components/ui/notice";
 import { buttonClass, cardClass, inputClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";
 import type { RunActorChoice, RunChoices } from "@/lib/server/runs/listRunChoices";

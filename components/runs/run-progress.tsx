@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { changeRunStatusAction } from "@/app/runs/actions";
+import { changeRunStatusAction } from "@/lib/actions/runs";
 import { Notice } from "@/components/ui/notice";
 import { Progress } from "@/components/ui/progress";
 import { buttonClass, secondaryButtonClass } from "@/components/ui/styles";
