@@ -4,7 +4,7 @@ import { clinicianAgreement } from "@/lib/calibration/clinicians";
 import { calibrationInputFromBundle } from "@/lib/calibration/input";
 import { buildUnitTable, dimensionsPresent } from "@/lib/calibration/units";
 import { demoAccount, signIn } from "./fixtures";
-import { criteria, drawSet, PARALLEL_SET_SIZE, seriousViolations, untilLive } from "./labeling-helpers";
+import { criteria, drawnItems, drawSet, freshSeed, PARALLEL_SET_SIZE, seriousViolations, untilLive } from "./labeling-helpers";
 
 const RESPONSES = PARALLEL_SET_SIZE * 2;
 const RATIONALE = "I read this turn as only implying it.";
@@ -150,8 +150,69 @@ test("three clinicians label a drawn set in parallel by keyboard; the lead sees 
   expect(await refused.json()).toEqual({ error: CLOSED });
 
   await stale.keyboard.press(verdictOf(2, 1, 0) ? "n" : "y");
-  await expect(criteria(stale).first()).toContainText(`Not saved: ${CLOSED}`);
+  await expect(criteria(stale).first()).toContainText(`Not saved: ${CLOSED} Your earlier verdict stands.`);
+  // The refused verdict is not left showing as chosen: the stored one is selected again.
+  const stored = verdictOf(2, 1, 0) ? "Satisfied" : "Not satisfied";
+  const refusedChoice = verdictOf(2, 1, 0) ? "Not satisfied" : "Satisfied";
+  await expect(criteria(stale).first().getByRole("button", { name: stored, exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(criteria(stale).first().getByRole("button", { name: refusedChoice, exact: true })).toHaveAttribute("aria-pressed", "false");
 
   for (const { context } of clinicians) await context.close();
   await leadContext.close();
+});
+
+test("the graded turn stays in view, a resumed response opens on its open criterion, a rationale saves once, and the notice shows once", async ({ browser }) => {
+  const leadContext = await browser.newContext();
+  const lead = await leadContext.newPage();
+  await signIn(lead, demoAccount("lead"));
+  // Clear of the parallel and two-tab specs' items, so no labels arrive with the responses.
+  const parallel = drawnItems(PARALLEL_SET_SIZE, freshSeed(PARALLEL_SET_SIZE));
+  const twoTabs = drawnItems(1, freshSeed(1, parallel));
+  const setId = await drawSet(lead, { name: "E2E long rubric", size: 1, perItem: 1, seed: freshSeed(1, [...parallel, ...twoTabs]) });
+  await leadContext.close();
+
+  // A laptop-sized window, so the criteria run well below the fold.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 640 } });
+  const page = await context.newPage();
+  await signIn(page, demoAccount("clinician"));
+  // The demo set arrives with this clinician's labels: they are past its content notice.
+  await page.goto("/queue");
+  await page.getByRole("link", { name: "Demo calibration set" }).click();
+  await expect(page.getByRole("progressbar", { name: "Responses done" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Before you begin: a content notice" })).toHaveCount(0);
+
+  await page.goto(`/queue/${setId}`);
+  await page.getByRole("button", { name: /I understand/ }).click();
+  await expect(page).toHaveURL(`/label/${setId}/1`);
+  await untilLive(page);
+  const groups = criteria(page);
+  const count = await groups.count();
+  expect(count).toBeGreaterThanOrEqual(5);
+  const graded = page.getByRole("region", { name: "Dialogue" }).locator("[data-graded]");
+  for (let j = 0; j < count - 1; j++) await page.keyboard.press("y");
+  await expect(groups.nth(count - 1)).toBeInViewport();
+  await expect(graded).toBeInViewport({ ratio: 0.5 });
+
+  // Enter in the rationale sends one save, not two.
+  const puts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PUT" && request.url().endsWith("/api/labels")) puts.push(request.postData() ?? "");
+  });
+  await expect(page.getByRole("status").filter({ hasText: "All your verdicts are saved." })).toBeVisible();
+  await page.keyboard.press("k");
+  await page.keyboard.press("r");
+  await page.keyboard.type("Named, though late.");
+  await page.keyboard.press("Enter");
+  await expect(groups.nth(count - 2)).toContainText("Rationale: Named, though late.");
+  await expect(page.getByRole("status").filter({ hasText: "All your verdicts are saved." })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(puts).toHaveLength(1);
+
+  // Back on the response later: it opens on the one criterion still without a verdict, in view.
+  await page.goto(`/queue/${setId}`);
+  await page.goto(`/label/${setId}/1`);
+  await expect(page.locator("li[aria-current=true]")).toContainText(`${count} of ${count}`);
+  await expect(groups.nth(count - 1)).toBeInViewport();
+  await expect(graded).toBeInViewport({ ratio: 0.5 });
+  await context.close();
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import type { Ref } from "react";
+import { useRef, type Ref } from "react";
 import { DIMENSION_LABELS } from "@/lib/taxonomy";
 import type { Dimension } from "@/lib/bundle/schema";
 import { RATIONALE_MAX } from "@/lib/labeling/rules";
@@ -96,8 +96,17 @@ export function CriterionItem({ index, count, id, dimension, text, value, save, 
   );
 }
 
-/** Enter saves the rationale (an empty one removes it), Esc leaves it as it was. */
+/**
+ * Enter saves the rationale (an empty one removes it), Esc leaves it as it was. It
+ * answers once: Enter or Esc moves the focus away, and the blur that follows is not a second save.
+ */
 function RationaleEditor({ base, initial, onDone }: { base: string; initial: string; onDone: (text: string | null) => void }) {
+  const answered = useRef(false);
+  const done = (text: string | null) => {
+    if (answered.current) return;
+    answered.current = true;
+    onDone(text);
+  };
   return (
     <div className="mt-3">
       <label htmlFor={`${base}-rationale`} className="block text-sm font-medium text-slate-800">
@@ -113,13 +122,13 @@ function RationaleEditor({ base, initial, onDone }: { base: string; initial: str
         onKeyDown={(event) => {
           if (event.key === "Enter" && !event.shiftKey) {
             event.preventDefault();
-            onDone(event.currentTarget.value.trim() || null);
+            done(event.currentTarget.value.trim() || null);
           } else if (event.key === "Escape") {
             event.preventDefault();
-            onDone(initial || null);
+            done(initial || null);
           }
         }}
-        onBlur={(event) => onDone(event.currentTarget.value.trim() || null)}
+        onBlur={(event) => done(event.currentTarget.value.trim() || null)}
         className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm"
       />
       <p id={`${base}-rationale-hint`} className="mt-1 text-xs text-slate-600">

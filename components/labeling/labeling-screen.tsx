@@ -33,13 +33,17 @@ export function LabelingScreen({ view, userId, breakMinutes }: Props) {
   const snapshot = useSyncExternalStore(sync?.subscribe ?? noSubscription, sync?.getSnapshot ?? (() => EMPTY), () => EMPTY);
   const readOnly = set.status === "closed";
 
-  const valueOf = (i: number): Verdict | null => {
+  const storedValue = (i: number): Verdict | null => {
     const c = criteria[i];
-    const given = snapshot.values.get(unitKey(number, c.id));
-    if (given) return given;
     return c.verdict === null ? null : { verdict: c.verdict, rationale: c.rationale };
   };
-  const [current, setCurrent] = useState(() => Math.max(0, criteria.findIndex((c) => c.verdict === null)));
+  const valueOf = (i: number): Verdict | null => {
+    const key = unitKey(number, criteria[i].id);
+    return snapshot.values.has(key) ? (snapshot.values.get(key) ?? null) : storedValue(i);
+  };
+  // Where the response resumes: its first criterion without a verdict, as the page was loaded.
+  const resumeAt = Math.max(0, criteria.findIndex((c) => c.verdict === null));
+  const [current, setCurrent] = useState(resumeAt);
   const [editing, setEditing] = useState<number | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [hint, setHint] = useState<string | null>(null);
@@ -59,7 +63,7 @@ export function LabelingScreen({ view, userId, breakMinutes }: Props) {
   const give = (i: number, verdict: boolean) => {
     if (readOnly || !sync) return setHint("This set is closed, so its labels can no longer change.");
     setHint(null);
-    sync.give(number, criteria[i].id, { verdict, rationale: valueOf(i)?.rationale ?? null });
+    sync.give(number, criteria[i].id, { verdict, rationale: valueOf(i)?.rationale ?? null }, storedValue(i));
     breaks.recordActivity();
   };
 
@@ -76,7 +80,7 @@ export function LabelingScreen({ view, userId, breakMinutes }: Props) {
     setEditing(null);
     const value = valueOf(i);
     if (sync && value && text !== value.rationale) {
-      sync.give(number, criteria[i].id, { verdict: value.verdict, rationale: text });
+      sync.give(number, criteria[i].id, { verdict: value.verdict, rationale: text }, storedValue(i));
       breaks.recordActivity();
     }
     items.current[i]?.focus();
@@ -111,6 +115,10 @@ export function LabelingScreen({ view, userId, breakMinutes }: Props) {
     }
   });
   useEffect(() => sync?.flush(), [sync]);
+  // Resuming lands on the first criterion without a verdict: bring it into view.
+  useEffect(() => {
+    if (resumeAt > 0) items.current[resumeAt]?.scrollIntoView({ block: "center" });
+  }, [resumeAt]);
   useEffect(() => {
     const listener = (event: KeyboardEvent) => onKey(event);
     window.addEventListener("keydown", listener);

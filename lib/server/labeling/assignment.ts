@@ -32,14 +32,23 @@ export function responseAt(db: Db | Tx, setId: number, userId: string, number: n
 
 export const NOTICE_ACTION = "labeling.content_notice";
 
-/** Whether the clinician has read the content notice for this set. */
+/**
+ * Whether the clinician is past the content notice for this set: they read it here, or
+ * they have already labeled responses of their queue (imported or seeded labels), so
+ * the notice is shown once per clinician and set, before their first response only.
+ */
 export function noticeAcknowledged(db: Db | Tx, setId: number, userId: string): boolean {
   const row = db
     .select({ setId: contentNotices.setId })
     .from(contentNotices)
     .where(and(eq(contentNotices.setId, setId), eq(contentNotices.userId, userId)))
     .get();
-  return row !== undefined;
+  if (row) return true;
+  const [{ begun }] = db.all<{ begun: number }>(sql`
+    SELECT EXISTS (SELECT 1 FROM calibration_queue q
+      JOIN labels l ON l.rater_id = q.user_id AND l.response_id = q.response_id
+      WHERE q.set_id = ${setId} AND q.user_id = ${userId}) AS begun`);
+  return begun === 1;
 }
 
 /** Where the clinician stopped: the response of their latest label in the set, as a queue number. */

@@ -55,7 +55,6 @@ describe("labeling services", () => {
     expect(queue.progress).toEqual({ responsesTotal: 4, responsesDone: 1, criteriaTotal: 8, criteriaDone: 2 });
     expect(queue.entries.find((e) => e.number === numberOf("r-1"))).toEqual({ number: numberOf("r-1"), needed: 2, given: 2 });
     expect(queue.resumeAt).toBe(queue.entries.find((e) => e.given < e.needed)?.number);
-    expect(queue.noticeAcknowledged).toBe(false);
 
     const half = numberOf("r-4");
     await saveLabel({ ctx: clin1, input: { setId: 1, number: half, criterionId: "I-2.c1", verdict: false, givenAt: 5 } });
@@ -63,18 +62,31 @@ describe("labeling services", () => {
   });
 
   it("records the content notice once", async () => {
-    await acknowledgeContentNotice({ ctx: clin1, input: { setId: 1 } });
-    await acknowledgeContentNotice({ ctx: clin1, input: { setId: 1 } });
-    expect((await getQueue({ ctx: clin1, input: { setId: 1 } })).noticeAcknowledged).toBe(true);
-    expect((await getQueue({ ctx: as("clin-2", "clinician"), input: { setId: 1 } })).noticeAcknowledged).toBe(false);
+    expect((await getQueue({ ctx: clin3, input: { setId: 1 } })).noticeAcknowledged).toBe(false);
+    await acknowledgeContentNotice({ ctx: clin3, input: { setId: 1 } });
+    await acknowledgeContentNotice({ ctx: clin3, input: { setId: 1 } });
+    expect((await getQueue({ ctx: clin3, input: { setId: 1 } })).noticeAcknowledged).toBe(true);
     expect(db.all(sql`SELECT count(*) AS n FROM audit_log WHERE action = 'labeling.content_notice'`)).toEqual([{ n: 1 }]);
   });
 
-  it("keeps the content notice in its own table: the audit row is only its record", async () => {
-    await acknowledgeContentNotice({ ctx: clin1, input: { setId: 1 } });
-    expect(db.all(sql`SELECT set_id, user_id FROM content_notices`)).toEqual([{ set_id: 1, user_id: "clin-1" }]);
-    db.run(sql`DELETE FROM audit_log`);
+  it("does not show the notice again to a clinician who already labeled in the set (imported labels)", async () => {
+    // clin-1 and clin-2 arrive with labels on r-1 and never read the notice here; clin-3 has none.
     expect((await getQueue({ ctx: clin1, input: { setId: 1 } })).noticeAcknowledged).toBe(true);
+    expect((await getLabelingView({ ctx: clin1, input: { setId: 1, number: 1 } })).noticeAcknowledged).toBe(true);
+    expect((await getQueue({ ctx: clin3, input: { setId: 1 } })).noticeAcknowledged).toBe(false);
+    // A label outside this set's queue does not count.
+    const { setId } = await createCalibrationSet({ ctx: lead, input: { name: "Two", seed: 1, draw: { kind: "manual", itemIds: ["I-2"] }, responsesPerItem: 1, clinicianIds: ["clin-1", "clin-3"] } });
+    const queue = await getQueue({ ctx: clin1, input: { setId } });
+    expect(queue.progress.criteriaDone).toBe(0);
+    expect(queue.noticeAcknowledged).toBe(false);
+  });
+
+  it("keeps the content notice in its own table: the audit row is only its record", async () => {
+    await acknowledgeContentNotice({ ctx: clin3, input: { setId: 1 } });
+    expect(db.all(sql`SELECT set_id, user_id FROM content_notices`)).toEqual([{ set_id: 1, user_id: "clin-3" }]);
+    db.run(sql`DELETE FROM audit_log`);
+    expect((await getQueue({ ctx: clin3, input: { setId: 1 } })).noticeAcknowledged).toBe(true);
+    db.run(sql`DELETE FROM labels WHERE rater_id = 'clin-2'`);
     db.run(sql`INSERT INTO audit_log (actor, at, action, entity, entity_id) VALUES ('clin-2', 0, 'labeling.content_notice', 'calibration_set', '1')`);
     expect((await getQueue({ ctx: as("clin-2", "clinician"), input: { setId: 1 } })).noticeAcknowledged).toBe(false);
   });
@@ -85,7 +97,7 @@ describe("labeling services", () => {
       set: { id: 1, name: "Demo calibration", status: "open" },
       number: numberOf("r-3"),
       total: 4,
-      noticeAcknowledged: false,
+      noticeAcknowledged: true,
       age: "O18",
       turns: [
         { speaker: "user", text: "I can't sleep." },
