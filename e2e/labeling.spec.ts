@@ -178,7 +178,8 @@ test("the graded turn stays in view, a resumed response opens on its open criter
   // The demo set arrives with this clinician's labels: they are past its content notice.
   await page.goto("/queue");
   await page.getByRole("link", { name: "Demo calibration set" }).click();
-  await expect(page.getByRole("progressbar", { name: "Responses done" })).toBeVisible();
+  await expect(page).toHaveURL(/\/queue\/\d+$/);
+  await expect(page.getByRole("link", { name: /^(Resume at response \d+|Review your verdicts)$/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Before you begin: a content notice" })).toHaveCount(0);
 
   await page.goto(`/queue/${setId}`);

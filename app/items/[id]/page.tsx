@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { DuplicateItem } from "@/components/items/duplicate-item";
 import { ItemEditor } from "@/components/items/item-editor";
 import { PinList } from "@/components/items/pin-list";
 import { loadItem, type ItemParams } from "./load";
@@ -13,6 +14,7 @@ export default async function ItemPage({ params }: ItemParams) {
     <div className="space-y-10">
       <PinList pins={pins} />
       <ItemEditor item={item} locked={pins.length > 0} canEdit={canEdit} />
+      {canEdit ? <DuplicateItem itemId={item.id} /> : null}
     </div>
   );
 }
