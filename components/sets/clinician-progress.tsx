@@ -13,8 +13,8 @@ export function ClinicianProgress({ clinicians }: { clinicians: SetOverview["cli
           <li key={c.id} className="rounded-lg border border-slate-200 bg-white p-4">
             <h3 className="font-semibold text-slate-900">{c.name}</h3>
             <div className="mt-3 space-y-2">
-              <Progress label={`${c.name}: responses done`} done={c.progress.responsesDone} total={c.progress.responsesTotal} />
-              <Progress label={`${c.name}: criteria labeled`} done={c.progress.criteriaDone} total={c.progress.criteriaTotal} />
+              <Progress label="Responses done" name={`${c.name}: responses done`} done={c.progress.responsesDone} total={c.progress.responsesTotal} />
+              <Progress label="Criteria labeled" name={`${c.name}: criteria labeled`} done={c.progress.criteriaDone} total={c.progress.criteriaTotal} />
             </div>
           </li>
         ))}

@@ -102,9 +102,9 @@ describe("calibration set services", () => {
     const error = await createCalibrationSet({ ctx: lead, input }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Invalid);
     expect((error as Invalid).issues).toEqual([
-      'clinicianIds: "author-1" is not an active clinician.',
-      'draw.itemIds: item "I-9" has no published rubric.',
-      'draw.itemIds: item "NOPE" does not exist.',
+      "Clinicians: Ada Author is not an active clinician.",
+      'Items: "I-9" has no published rubric.',
+      'Items: "NOPE" does not exist.',
     ]);
     await expect(createCalibrationSet({ ctx: lead, input: { ...plan, name: "One", clinicianIds: ["clin-1"] } })).rejects.toThrow(/at least two clinicians/);
     expect(db.all(sql`SELECT count(*) AS n FROM calibration_sets`)).toEqual([{ n: 1 }]);
