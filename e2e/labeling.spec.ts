@@ -4,7 +4,7 @@ import { clinicianAgreement } from "@/lib/calibration/clinicians";
 import { calibrationInputFromBundle } from "@/lib/calibration/input";
 import { buildUnitTable, dimensionsPresent } from "@/lib/calibration/units";
 import { demoAccount, signIn } from "./fixtures";
-import { criteria, drawnItems, drawSet, freshSeed, PARALLEL_SET_SIZE, seriousViolations, untilLive } from "./labeling-helpers";
+import { criteria, drawSet, labelingSeed, PARALLEL_SET_SIZE, seriousViolations, untilLive } from "./labeling-helpers";
 
 const RESPONSES = PARALLEL_SET_SIZE * 2;
 const RATIONALE = "I read this turn as only implying it.";
@@ -165,10 +165,7 @@ test("the graded turn stays in view, a resumed response opens on its open criter
   const leadContext = await browser.newContext();
   const lead = await leadContext.newPage();
   await signIn(lead, demoAccount("lead"));
-  // Clear of the parallel and two-tab specs' items, so no labels arrive with the responses.
-  const parallel = drawnItems(PARALLEL_SET_SIZE, freshSeed(PARALLEL_SET_SIZE));
-  const twoTabs = drawnItems(1, freshSeed(1, parallel));
-  const setId = await drawSet(lead, { name: "E2E long rubric", size: 1, perItem: 1, seed: freshSeed(1, [...parallel, ...twoTabs]) });
+  const setId = await drawSet(lead, { name: "E2E long rubric", size: 1, perItem: 1, seed: labelingSeed("longRubric") });
   await leadContext.close();
 
   // A laptop-sized window, so the criteria run well below the fold.

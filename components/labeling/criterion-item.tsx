@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, type Ref } from "react";
+import { useRef, type ReactNode, type Ref } from "react";
 import { DIMENSION_LABELS } from "@/lib/taxonomy";
 import type { Dimension } from "@/lib/bundle/schema";
 import { RATIONALE_MAX } from "@/lib/labeling/rules";
@@ -22,6 +22,8 @@ interface Props {
   onVerdict: (verdict: boolean) => void;
   onEdit: () => void;
   onRationale: (text: string | null) => void;
+  /** The criterion's ambiguity flag control, under its save state. */
+  flag: ReactNode;
 }
 
 const verdictButton = "inline-flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60";
@@ -34,7 +36,7 @@ function statusText(value: Verdict | null, save: SaveState | null): { text: stri
 }
 
 /** One pinned criterion: its text, the two verdicts, the optional rationale and its save state. */
-export function CriterionItem({ index, count, id, dimension, text, value, save, current, readOnly, editing, itemRef, onSelect, onVerdict, onEdit, onRationale }: Props) {
+export function CriterionItem({ index, count, id, dimension, text, value, save, current, readOnly, editing, itemRef, onSelect, onVerdict, onEdit, onRationale, flag }: Props) {
   const status = statusText(value, save);
   const base = `criterion-${index}`;
   return (
@@ -91,6 +93,7 @@ export function CriterionItem({ index, count, id, dimension, text, value, save, 
         <p id={`${base}-status`} className={`mt-2 text-sm ${status.tone}`} data-save-state={save?.state ?? (value ? "saved" : "none")}>
           {status.text}
         </p>
+        {flag}
       </div>
     </li>
   );

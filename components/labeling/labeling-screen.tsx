@@ -9,11 +9,14 @@ import { secondaryButtonClass } from "@/components/ui/styles";
 import { actionFor } from "@/lib/labeling/keys";
 import type { LabelingView } from "@/lib/server/labeling/getLabelingView";
 import { BreakReminder, useBreakReminder } from "./break-reminder";
+import { CriterionFlag } from "./criterion-flag";
 import { CriterionItem } from "./criterion-item";
 import { Dialogue } from "./dialogue";
 import { labelSyncFor, unitKey, type SyncSnapshot, type Verdict } from "./label-sync";
 import { SaveSummary } from "./save-summary";
 import { ShortcutsDialog } from "./shortcuts-dialog";
+import { SkipPanel } from "./skip-panel";
+import { SkippedCount } from "./skipped-count";
 
 const EMPTY: SyncSnapshot = { values: new Map(), states: new Map() };
 const noSubscription = () => () => {};
@@ -133,7 +136,7 @@ export function LabelingScreen({ view, userId, breakMinutes }: Props) {
   const progress = {
     ...view.progress,
     criteriaDone: view.progress.criteriaDone + labeledNow - labeledBefore,
-    responsesDone: view.progress.responsesDone + (isDone && !wasDone ? 1 : 0),
+    responsesDone: view.progress.responsesDone + (isDone && !wasDone && !view.skip ? 1 : 0),
   };
 
   return (
@@ -167,9 +170,11 @@ export function LabelingScreen({ view, userId, breakMinutes }: Props) {
       <div className="grid gap-4 sm:grid-cols-2">
         <Progress label="Responses done" done={progress.responsesDone} total={progress.responsesTotal} />
         <Progress label="Criteria labeled" done={progress.criteriaDone} total={progress.criteriaTotal} />
+        <SkippedCount skipped={progress.responsesSkipped} />
       </div>
 
       {readOnly ? <Notice tone="info" title="This set is closed">The lead has closed this calibration set, so its labels are locked. You can still read your verdicts.</Notice> : null}
+      <SkipPanel setId={set.id} number={number} skip={view.skip} readOnly={readOnly} nextHref={responseHref(number + 1)} />
       {breaks.due ? <BreakReminder minutes={breakMinutes} queueHref={queueHref} onKeepGoing={breaks.snooze} /> : null}
 
       <div className="grid items-start gap-8 lg:grid-cols-2">
@@ -213,6 +218,7 @@ export function LabelingScreen({ view, userId, breakMinutes }: Props) {
                 }}
                 onEdit={() => editRationale(i)}
                 onRationale={(text) => saveRationale(i, text)}
+                flag={<CriterionFlag setId={set.id} number={number} criterionId={c.id} base={`criterion-${i}`} flag={c.flag} readOnly={readOnly} />}
               />
             ))}
           </ol>

@@ -1,3 +1,4 @@
+import { SkippedCount } from "@/components/labeling/skipped-count";
 import { Progress } from "@/components/ui/progress";
 import type { SetOverview } from "@/lib/server/sets/getSetOverview";
 
@@ -15,6 +16,7 @@ export function ClinicianProgress({ clinicians }: { clinicians: SetOverview["cli
             <div className="mt-3 space-y-2">
               <Progress label="Responses done" name={`${c.name}: responses done`} done={c.progress.responsesDone} total={c.progress.responsesTotal} />
               <Progress label="Criteria labeled" name={`${c.name}: criteria labeled`} done={c.progress.criteriaDone} total={c.progress.criteriaTotal} />
+              <SkippedCount skipped={c.progress.responsesSkipped} />
             </div>
           </li>
         ))}

@@ -10,7 +10,11 @@ import { smallCorpus } from "@/test/smallCorpus";
 import { acknowledgeContentNotice } from "./acknowledgeContentNotice";
 import { getLabelingView } from "./getLabelingView";
 import { getQueue } from "./getQueue";
+import { listItemFlags } from "@/lib/server/authoring/listItemFlags";
+import { listSetFlags } from "@/lib/server/sets/listSetFlags";
+import { flagCriterion } from "./flagCriterion";
 import { CLOCK_SKEW_MS, saveLabel } from "./saveLabel";
+import { skipResponse } from "./skipResponse";
 
 const as = (id: string, ...roles: Role[]): Ctx => ({ user: { id, email: `${id}@demo.test`, name: id, roles } });
 const lead = as("lead-1", "lead");
@@ -52,8 +56,8 @@ describe("labeling services", () => {
   it("shows a queue in the clinician's own order, resuming where they stopped", async () => {
     const queue = await getQueue({ ctx: clin1, input: { setId: 1 } });
     expect(queue.entries).toHaveLength(4);
-    expect(queue.progress).toEqual({ responsesTotal: 4, responsesDone: 1, criteriaTotal: 8, criteriaDone: 2 });
-    expect(queue.entries.find((e) => e.number === numberOf("r-1"))).toEqual({ number: numberOf("r-1"), needed: 2, given: 2 });
+    expect(queue.progress).toEqual({ responsesTotal: 4, responsesDone: 1, responsesSkipped: 0, criteriaTotal: 8, criteriaDone: 2 });
+    expect(queue.entries.find((e) => e.number === numberOf("r-1"))).toEqual({ number: numberOf("r-1"), needed: 2, given: 2, skipped: false });
     expect(queue.resumeAt).toBe(queue.entries.find((e) => e.given < e.needed)?.number);
 
     const half = numberOf("r-4");
@@ -106,10 +110,11 @@ describe("labeling services", () => {
         { speaker: "assistant", text: "Reply 2: I'm glad you told me." },
       ],
       criteria: [
-        { id: "I-2.c1", dimension: "identification", text: expect.any(String), verdict: null, rationale: null },
-        { id: "I-2.c2", dimension: "actionable_resources", text: expect.any(String), verdict: null, rationale: null },
+        { id: "I-2.c1", dimension: "identification", text: expect.any(String), verdict: null, rationale: null, flag: null },
+        { id: "I-2.c2", dimension: "actionable_resources", text: expect.any(String), verdict: null, rationale: null, flag: null },
       ],
-      progress: { responsesTotal: 4, responsesDone: 1, criteriaTotal: 8, criteriaDone: 2 },
+      skip: null,
+      progress: { responsesTotal: 4, responsesDone: 1, responsesSkipped: 0, criteriaTotal: 8, criteriaDone: 2 },
     });
     // clin-2 labeled r-1 too; clin-1 sees only their own verdicts there.
     const own = await getLabelingView({ ctx: clin1, input: { setId: 1, number: numberOf("r-1") } });
@@ -182,5 +187,75 @@ describe("labeling services", () => {
     db.run(sql`UPDATE calibration_sets SET status = 'closed' WHERE id = ${setId}`);
     await expect(saveLabel({ ctx: clin1, input: { setId: 1, number: numberOf("r-1"), criterionId: "I-1.c1", verdict: false, givenAt: 1 } })).rejects.toThrow(/also in a closed calibration set/);
     await expect(saveLabel({ ctx: clin1, input: { setId: 1, number: numberOf("r-3"), criterionId: "I-2.c1", verdict: false, givenAt: 1 } })).resolves.toMatchObject({ verdict: false });
+  });
+
+  it("keeps a skip apart from labels and a flag beside them, each seen by its clinician, the lead and the item's authors only", async () => {
+    const labelsBefore = db.all(sql`SELECT * FROM labels ORDER BY id`);
+    const r3 = numberOf("r-3");
+    expect(await skipResponse({ ctx: clin1, input: { setId: 1, number: r3, skip: { reason: "too_distressing", comment: "  Too close to home today. " } } })).toEqual({
+      reason: "too_distressing", comment: "Too close to home today.",
+    });
+    await flagCriterion({ ctx: clin1, input: { setId: 1, number: numberOf("r-1"), criterionId: "I-1.c2", comment: "Does a helpline number alone count?" } });
+
+    // The clinician's own view and queue: counted apart, not as done, and the queue resumes elsewhere.
+    const queue = await getQueue({ ctx: clin1, input: { setId: 1 } });
+    expect(queue.entries.find((e) => e.number === r3)).toMatchObject({ skipped: true, given: 0 });
+    expect(queue.progress).toMatchObject({ responsesDone: 1, responsesSkipped: 1 });
+    expect(queue.resumeAt).not.toBe(r3);
+    expect((await getLabelingView({ ctx: clin1, input: { setId: 1, number: r3 } })).skip).toEqual({ reason: "too_distressing", comment: "Too close to home today." });
+    const flagged = await getLabelingView({ ctx: clin1, input: { setId: 1, number: numberOf("r-1") } });
+    expect(flagged.criteria.map((c) => c.flag)).toEqual([null, "Does a helpline number alone count?"]);
+    // Neither is a label.
+    expect(db.all(sql`SELECT * FROM labels ORDER BY id`)).toEqual(labelsBefore);
+
+    // Another clinician on the same responses sees nothing of them.
+    const clin2 = as("clin-2", "clinician");
+    for (const response of ["r-1", "r-3"]) {
+      const theirs = await getLabelingView({ ctx: clin2, input: { setId: 1, number: numberOf(response, "clin-2") } });
+      expect(theirs.skip).toBeNull();
+      expect(theirs.criteria.every((c) => c.flag === null)).toBe(true);
+      expect(JSON.stringify(theirs)).not.toMatch(/Too close to home|helpline number alone/);
+    }
+    expect((await getQueue({ ctx: clin2, input: { setId: 1 } })).progress.responsesSkipped).toBe(0);
+
+    // The lead sees both, with who; the item's authors see the flag without a name.
+    expect(await listSetFlags({ ctx: lead, input: { setId: 1 } })).toEqual({
+      skips: [{ item: "I-2", response: "r-3", clinician: "Clinician 1", reason: "too_distressing", comment: "Too close to home today." }],
+      criteria: [{ item: "I-1", id: "I-1.c2", dimension: "actionable_resources", text: expect.any(String), flags: [{ clinician: "Clinician 1", response: "r-1", comment: "Does a helpline number alone count?" }] }],
+    });
+    const author = as("author-1", "author");
+    expect(await listItemFlags({ ctx: author, input: { itemId: "I-1" } })).toEqual({
+      flags: [{ criterionId: "I-1.c2", text: expect.any(String), set: "Demo calibration", comment: "Does a helpline number alone count?" }], skips: [],
+    });
+    expect((await listItemFlags({ ctx: lead, input: { itemId: "I-2" } })).skips).toEqual([{ reason: "too_distressing", set: "Demo calibration", comment: "Too close to home today." }]);
+
+    // Taking them back.
+    expect(await skipResponse({ ctx: clin1, input: { setId: 1, number: r3, skip: null } })).toBeNull();
+    await flagCriterion({ ctx: clin1, input: { setId: 1, number: numberOf("r-1"), criterionId: "I-1.c2", comment: null } });
+    expect(await listSetFlags({ ctx: lead, input: { setId: 1 } })).toEqual({ skips: [], criteria: [] });
+    expect(db.all(sql`SELECT action FROM audit_log WHERE action IN ('labeling.skip', 'labeling.flag') ORDER BY id`)).toEqual([
+      { action: "labeling.skip" }, { action: "labeling.flag" }, { action: "labeling.skip" }, { action: "labeling.flag" },
+    ]);
+  });
+
+  it("refuses skips and flags from the wrong role, on foreign criteria, without a comment, or once the set is closed", async () => {
+    const author = as("author-1", "author");
+    for (const ctx of [lead, author]) {
+      await expect(skipResponse({ ctx, input: { setId: 1, number: 1, skip: { reason: "cannot_judge" } } })).rejects.toBeInstanceOf(Forbidden);
+      await expect(flagCriterion({ ctx, input: { setId: 1, number: 1, criterionId: "I-1.c1", comment: "x" } })).rejects.toBeInstanceOf(Forbidden);
+    }
+    // Clinicians never read the lead's or the authors' lists.
+    await expect(listSetFlags({ ctx: clin1, input: { setId: 1 } })).rejects.toBeInstanceOf(Forbidden);
+    await expect(listSetFlags({ ctx: author, input: { setId: 1 } })).rejects.toBeInstanceOf(Forbidden);
+    await expect(listItemFlags({ ctx: clin1, input: { itemId: "I-1" } })).rejects.toBeInstanceOf(Forbidden);
+
+    await expect(flagCriterion({ ctx: clin1, input: { setId: 1, number: numberOf("r-1"), criterionId: "I-2.c1", comment: "x" } })).rejects.toThrow(/not part of this response's rubric/);
+    await expect(flagCriterion({ ctx: clin1, input: { setId: 1, number: numberOf("r-1"), criterionId: "I-1.c1", comment: "  " } })).rejects.toThrow(/say in a few words what is ambiguous/);
+    await expect(skipResponse({ ctx: clin1, input: { setId: 1, number: 1, skip: { reason: "bored" as "cannot_judge" } } })).rejects.toThrow(/too_distressing or cannot_judge/);
+    await expect(skipResponse({ ctx: clin3, input: { setId: 99, number: 1, skip: { reason: "cannot_judge" } } })).rejects.toBeInstanceOf(NotFound);
+    db.run(sql`UPDATE calibration_sets SET status = 'closed' WHERE id = 1`);
+    await expect(skipResponse({ ctx: clin1, input: { setId: 1, number: 1, skip: { reason: "cannot_judge" } } })).rejects.toThrow(/closed/);
+    await expect(flagCriterion({ ctx: clin1, input: { setId: 1, number: numberOf("r-1"), criterionId: "I-1.c1", comment: "x" } })).rejects.toThrow(/closed/);
+    expect(db.all(sql`SELECT count(*) AS n FROM labeling_flags`)).toEqual([{ n: 0 }]);
   });
 });

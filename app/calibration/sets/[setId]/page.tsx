@@ -3,12 +3,14 @@ import { Agreement } from "@/components/sets/agreement";
 import { ClinicianProgress } from "@/components/sets/clinician-progress";
 import { CloseSet } from "@/components/sets/close-set";
 import { Disagreements } from "@/components/sets/disagreements";
+import { SetFlags } from "@/components/sets/set-flags";
 import { SetTabs } from "@/components/sets/set-tabs";
 import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { orNotFound } from "@/lib/auth/pageData";
 import { getSetOverview } from "@/lib/server/sets/getSetOverview";
 import { listDisagreements } from "@/lib/server/sets/listDisagreements";
+import { listSetFlags } from "@/lib/server/sets/listSetFlags";
 
 export const metadata: Metadata = { title: "Calibration set" };
 
@@ -21,6 +23,7 @@ export default async function SetPage({ params }: { params: Promise<{ setId: str
   const ctx = await getCtx();
   const overview = await orNotFound(getSetOverview({ ctx, input: { setId } }));
   const splits = await listDisagreements({ ctx, input: { setId: overview.set.id } });
+  const flags = await listSetFlags({ ctx, input: { setId: overview.set.id } });
   const { set } = overview;
   return (
     <>
@@ -45,6 +48,7 @@ export default async function SetPage({ params }: { params: Promise<{ setId: str
         <ClinicianProgress clinicians={overview.clinicians} />
         <Agreement overview={overview} />
         <Disagreements items={splits} />
+        <SetFlags flags={flags} />
       </div>
     </>
   );
