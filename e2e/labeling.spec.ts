@@ -126,9 +126,18 @@ test("three clinicians label a drawn set in parallel by keyboard; the lead sees 
   for (const account of [0, 1, 2].map((c) => demoAccount("clinician", c))) {
     await expect(lead.getByRole("progressbar", { name: `${account.name}: responses done` })).toHaveAttribute("aria-valuetext", `${RESPONSES} of ${RESPONSES}`);
   }
-  const split = lead.getByRole("group").filter({ hasText: RATIONALE });
-  await split.locator("summary").click();
+  const split = lead.getByRole("group").filter({ hasText: RATIONALE }).first();
+  await split.locator("summary").first().click();
   await expect(split.getByText(`“${RATIONALE}”`)).toBeVisible();
+  // The split's response opens in place, under its criterion, with the graded turn marked.
+  const row = split.getByRole("row").filter({ hasText: RATIONALE });
+  await row.getByText(/^Read /).click();
+  await expect(row.getByText("Assistant — the graded turn")).toBeVisible();
+  await expect(row.getByText(/^Criterion:/)).toBeVisible();
+  // Criteria by how often the clinicians split on them: the flipped first criteria split on every response.
+  const rates = lead.getByRole("table", { name: /Criteria by split rate/ });
+  await expect(rates.getByRole("row").nth(1)).toContainText("2 of 2100.0%");
+  expect(await seriousViolations(lead), "set page").toEqual([]);
 
   // One clinician keeps a response open while the lead closes the set.
   const stale = clinicians[2].page;

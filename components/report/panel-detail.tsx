@@ -6,6 +6,7 @@ import { dimensionLabel, fmt, tableClass, tdClass, thClass } from "./format";
 import { FiguresTable } from "./figures-table";
 import { IntervalLine } from "./interval";
 import { plural } from "@/lib/wording";
+import { ResponseDialogue } from "@/components/sets/response-dialogue";
 
 const said = (verdict: boolean | null) => (verdict === null ? "—" : verdict ? "Satisfied" : "Not satisfied");
 
@@ -90,8 +91,11 @@ export function PanelDetail({ detail }: { detail: Detail }) {
                     <td className="min-w-72 px-3 py-2">
                       {d.text}
                       <span className="mt-0.5 block text-xs text-slate-600">
-                        {dimensionLabel(d.dimension)} · <span className="font-mono">{d.item} · {d.response}</span>
+                        {dimensionLabel(d.dimension)} · <span className="font-mono">{d.item}</span>
                       </span>
+                      <div className="mt-1 text-xs">
+                        <ResponseDialogue setId={detail.set.id} response={d.response} criterion={d.text} />
+                      </div>
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">{said(d.consensus)}</td>
                     <td className="px-3 py-2 font-medium whitespace-nowrap">{said(d.panel)}</td>

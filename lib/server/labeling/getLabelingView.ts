@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { calibrationSetItems, items, labelingFlags, labels, responses, rubricCriteria } from "@/db/schema";
 import type { Dimension } from "@/lib/bundle/schema";
+import { dialogueTurns, type Turn } from "@/lib/labeling/dialogue";
 import type { Ctx } from "@/lib/server/context";
 import { NotFound } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
@@ -25,7 +26,7 @@ export interface LabelingView {
   /** The simulated user's age band: what resources fit depends on it. */
   age: "U18" | "O18";
   /** The dialogue in order; the last assistant turn is the one being graded. */
-  turns: { speaker: "user" | "assistant"; text: string }[];
+  turns: Turn[];
   /** The pinned rubric's criteria in rubric order, with this clinician's own label and ambiguity flag if given. */
   criteria: { id: string; dimension: Dimension; text: string; verdict: boolean | null; rationale: string | null; flag: string | null }[];
   /** This clinician's own skip of the response, if they skipped it. Never anyone else's. */
@@ -70,10 +71,7 @@ export async function getLabelingView({ ctx, input }: { ctx: Ctx; input: unknown
         .orderBy(asc(rubricCriteria.position))
         .all()
         .map((c) => ({ ...c, verdict: mine.get(c.id)?.verdict ?? null, rationale: mine.get(c.id)?.rationale ?? null, flag: flags.get(c.id) ?? null }));
-      const turns = row.userTurns.flatMap((text, i) => [
-        { speaker: "user" as const, text },
-        { speaker: "assistant" as const, text: row.assistantTurns[i] ?? "" },
-      ]);
+      const turns = dialogueTurns(row.userTurns, row.assistantTurns);
       const entries = queueEntries(tx, setId, me.id);
       return {
         set: { id: set.id, name: set.name, status: set.status },

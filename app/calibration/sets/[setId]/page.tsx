@@ -11,6 +11,7 @@ import { orNotFound } from "@/lib/auth/pageData";
 import { getSetOverview } from "@/lib/server/sets/getSetOverview";
 import { listDisagreements } from "@/lib/server/sets/listDisagreements";
 import { listSetFlags } from "@/lib/server/sets/listSetFlags";
+import { listSplitRates } from "@/lib/server/sets/listSplitRates";
 
 export const metadata: Metadata = { title: "Calibration set" };
 
@@ -24,6 +25,7 @@ export default async function SetPage({ params }: { params: Promise<{ setId: str
   const overview = await orNotFound(getSetOverview({ ctx, input: { setId } }));
   const splits = await listDisagreements({ ctx, input: { setId: overview.set.id } });
   const flags = await listSetFlags({ ctx, input: { setId: overview.set.id } });
+  const rates = await listSplitRates({ ctx, input: { setId: overview.set.id } });
   const { set } = overview;
   return (
     <>
@@ -47,7 +49,7 @@ export default async function SetPage({ params }: { params: Promise<{ setId: str
         </div>
         <ClinicianProgress clinicians={overview.clinicians} />
         <Agreement overview={overview} />
-        <Disagreements items={splits} />
+        <Disagreements setId={set.id} items={splits} rates={rates} />
         <SetFlags flags={flags} />
       </div>
     </>
