@@ -58,8 +58,20 @@ test("a clinician flags a criterion and skips a response; the lead and the autho
   const jonas = await jonasContext.newPage();
   await signIn(jonas, demoAccount("clinician", 1));
   await jonas.goto(`/queue/${setId}`);
-  await jonas.getByRole("button", { name: /I understand/ }).click();
+  const [action] = await Promise.all([
+    jonas.waitForRequest((r) => r.method() === "POST" && "next-action" in r.headers()),
+    jonas.getByRole("button", { name: /I understand/ }).click(),
+  ]);
   await expect(jonas).toHaveURL(`/label/${setId}/1`);
+  // The content notice action's own answer (it renders the first response), replayed.
+  const replayed = await jonas.request.post(action.url(), {
+    headers: { "next-action": action.headers()["next-action"], "content-type": action.headers()["content-type"], accept: "text/x-component" },
+    data: action.postData() ?? "",
+    maxRedirects: 0,
+  });
+  const answer = await replayed.text();
+  expect(answer).not.toContain(FLAG);
+  expect(answer).not.toContain(SKIP);
   for (const n of [1, 2]) {
     const variants: Record<string, string>[] = [{}, { RSC: "1" }];
     for (const headers of variants) {
