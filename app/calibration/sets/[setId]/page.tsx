@@ -3,12 +3,14 @@ import { Agreement } from "@/components/sets/agreement";
 import { ClinicianProgress } from "@/components/sets/clinician-progress";
 import { CloseSet } from "@/components/sets/close-set";
 import { Disagreements } from "@/components/sets/disagreements";
+import { LabelerStats } from "@/components/sets/labeler-stats";
 import { SetFlags } from "@/components/sets/set-flags";
 import { SetTabs } from "@/components/sets/set-tabs";
 import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { orNotFound } from "@/lib/auth/pageData";
 import { getSetOverview } from "@/lib/server/sets/getSetOverview";
+import { getLabelerStats } from "@/lib/server/sets/getLabelerStats";
 import { listDisagreements } from "@/lib/server/sets/listDisagreements";
 import { listSetFlags } from "@/lib/server/sets/listSetFlags";
 import { listSplitRates } from "@/lib/server/sets/listSplitRates";
@@ -26,6 +28,7 @@ export default async function SetPage({ params }: { params: Promise<{ setId: str
   const splits = await listDisagreements({ ctx, input: { setId: overview.set.id } });
   const flags = await listSetFlags({ ctx, input: { setId: overview.set.id } });
   const rates = await listSplitRates({ ctx, input: { setId: overview.set.id } });
+  const stats = await getLabelerStats({ ctx, input: { setId: overview.set.id } });
   const { set } = overview;
   return (
     <>
@@ -48,6 +51,7 @@ export default async function SetPage({ params }: { params: Promise<{ setId: str
           {set.status === "open" ? <CloseSet setId={set.id} /> : null}
         </div>
         <ClinicianProgress clinicians={overview.clinicians} />
+        <LabelerStats stats={stats} />
         <Agreement overview={overview} />
         <Disagreements setId={set.id} items={splits} rates={rates} />
         <SetFlags flags={flags} />
