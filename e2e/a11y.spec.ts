@@ -17,8 +17,8 @@ test("the sign-in and support pages have no serious accessibility violations", a
 test("each role's pages have no serious accessibility violations", async ({ browser }) => {
   const visits = [
     { role: "clinician", paths: ["/queue"] },
-    { role: "author", paths: ["/items"] },
-    { role: "lead", paths: ["/calibration", "/admin/users", "/admin/import"] },
+    { role: "author", paths: ["/items", "/revisions", "/items/DEMO-0001/reference"] },
+    { role: "lead", paths: ["/calibration", "/admin/users", "/admin/import", "/calibration/sets/1", "/calibration/sets/1/judges"] },
   ] as const;
   for (const { role, paths } of visits) {
     const context = await browser.newContext();

@@ -24,14 +24,8 @@ export const UpdateItemInput = z.strictObject({
 export type UpdateItemInput = z.input<typeof UpdateItemInput>;
 
 /** A new item as an author writes it in the browser: its id, metadata and first user turn(s). */
-export const CreateItemInput = z.strictObject({
+export const CreateItemInput = ItemRecord.pick({ subcategory: true, age: true, intent: true, stage: true, directness: true, split: true }).extend({
   itemId: Id,
-  subcategory: Slug,
-  age: AgeBand,
-  intent: Intent,
-  stage: Slug,
-  directness: Directness,
-  split: Split,
   userTurns: ItemTurns,
   notes: ItemNotes,
 });
