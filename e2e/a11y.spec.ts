@@ -15,6 +15,8 @@ test("the sign-in and support pages have no serious accessibility violations", a
 });
 
 test("each role's pages have no serious accessibility violations", async ({ browser }) => {
+  // Nine pages, the demo set's among them (120 units): axe takes its time on a loaded machine.
+  test.setTimeout(180_000);
   const visits = [
     { role: "clinician", paths: ["/queue"] },
     { role: "author", paths: ["/items", "/revisions", "/items/DEMO-0001/reference"] },
