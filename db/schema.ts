@@ -217,6 +217,39 @@ export const calibrationQueue = sqliteTable(
   ],
 );
 
+/**
+ * What a clinician says instead of, or beside, a verdict: a skipped response (with why:
+ * too distressing, or they cannot judge it) or a criterion flagged as ambiguous (with a
+ * comment). Neither is a label: consensus and agreement never read them. Only the
+ * clinician who wrote one, the set's lead and the item's authors ever see it.
+ */
+export const labelingFlags = sqliteTable(
+  "labeling_flags",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    setId: integer("set_id").notNull().references(() => calibrationSets.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id),
+    responseId: text("response_id").notNull().references(() => responses.id),
+    /** The flagged criterion; null for a skip, which is about the whole response. */
+    criterionId: text("criterion_id").references(() => criteria.id),
+    kind: text("kind", { enum: ["skip", "ambiguous"] }).notNull(),
+    reason: text("reason", { enum: ["too_distressing", "cannot_judge"] }),
+    comment: text("comment"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    check(
+      "labeling_flags_shape",
+      sql`(${t.kind} = 'skip' AND ${t.criterionId} IS NULL AND ${t.reason} IN ('too_distressing', 'cannot_judge'))
+        OR (${t.kind} = 'ambiguous' AND ${t.criterionId} IS NOT NULL AND ${t.reason} IS NULL AND ${t.comment} IS NOT NULL)`,
+    ),
+    uniqueIndex("labeling_flags_skip").on(t.setId, t.userId, t.responseId).where(sql`${t.kind} = 'skip'`),
+    uniqueIndex("labeling_flags_ambiguous").on(t.setId, t.userId, t.responseId, t.criterionId).where(sql`${t.kind} = 'ambiguous'`),
+    index("labeling_flags_response").on(t.responseId),
+  ],
+);
+
 /** A clinician's verdict on one unit (response, criterion). */
 export const labels = sqliteTable(
   "labels",

@@ -15,10 +15,12 @@ test("the sign-in and support pages have no serious accessibility violations", a
 });
 
 test("each role's pages have no serious accessibility violations", async ({ browser }) => {
+  // Fourteen pages, the demo set's among them (120 units): axe takes its time on a loaded machine.
+  test.setTimeout(180_000);
   const visits = [
     { role: "clinician", paths: ["/queue"] },
-    { role: "author", paths: ["/items"] },
-    { role: "lead", paths: ["/calibration", "/admin/users", "/admin/import", "/runs", "/runs/new", "/runs/endpoints", "/runs/judges", "/runs/models"] },
+    { role: "author", paths: ["/items", "/revisions", "/items/DEMO-0001/reference"] },
+    { role: "lead", paths: ["/calibration", "/admin/users", "/admin/import", "/calibration/sets/1", "/calibration/sets/1/judges", "/runs", "/runs/new", "/runs/endpoints", "/runs/judges", "/runs/models"] },
   ] as const;
   for (const { role, paths } of visits) {
     const context = await browser.newContext();

@@ -122,3 +122,30 @@ for (const [role, who] of [["clinician", "a clinician"], ["author", "an author"]
 test("signed out, the run progress route answers 401", async ({ request }) => {
   expect((await request.get("/api/runs/1")).status()).toBe(401);
 });
+
+test("each role's menu shows exactly the areas it may open, and every other area answers 403", async ({ browser }) => {
+  const areas: Record<string, string> = {
+    Calibration: "/calibration",
+    Users: "/admin/users",
+    "Import & export": "/admin/import",
+    Items: "/items",
+    Revisions: "/revisions",
+    "My queue": "/queue",
+  };
+  const menus = {
+    lead: ["Calibration", "Users", "Import & export", "Items", "Revisions"],
+    author: ["Items", "Revisions"],
+    clinician: ["My queue"],
+  } as const;
+  for (const [role, menu] of Object.entries(menus) as [keyof typeof menus, readonly string[]][]) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, demoAccount(role));
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText([...menu]);
+    for (const [label, path] of Object.entries(areas)) {
+      const response = await page.goto(path);
+      expect(response?.status(), `${role} opening ${label}`).toBe(menu.includes(label) ? 200 : 403);
+    }
+    await context.close();
+  }
+});

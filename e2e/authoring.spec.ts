@@ -217,3 +217,65 @@ test("a clinician gets 403 from every authoring endpoint and page; a lead may re
   await clinician.context().close();
   await lead.context().close();
 });
+
+test("Clear all resets every filter; an author creates an item and duplicates it; a lead replaying the creation is refused", async ({ browser }) => {
+  const page = await signedIn(browser, demoAccount("author"));
+  await page.goto("/items");
+  const filters = page.getByRole("search", { name: "Filter items" });
+  await filters.getByLabel("Age band").selectOption("U18");
+  await expect(page).toHaveURL(/age=U18/);
+  await filters.getByRole("link", { name: "Clear all" }).click();
+  await expect(page).toHaveURL(/\/items$/);
+  await expect(filters.getByLabel("Age band")).toHaveValue("");
+  // The next filter applies alone: the cleared one does not come back.
+  await filters.getByLabel("Split").selectOption("private");
+  await expect(page).toHaveURL(/split=private/);
+  expect(new URL(page.url()).searchParams.get("age") ?? "").toBe("");
+
+  await page.getByText("Create an item").click();
+  const form = page.getByRole("form", { name: "Create an item" });
+  await form.getByLabel("Item id").fill("E2E-NEW-1");
+  await form.getByLabel("Subcategory").selectOption("relationship_loss");
+  await form.getByLabel("Age band").selectOption("O18");
+  await form.getByLabel("First user turn").fill("Since the break-up I keep thinking nothing will get better.");
+  expect(await seriousViolations(page)).toEqual([]);
+  const [createRequest] = await Promise.all([
+    page.waitForRequest((request) => request.method() === "POST" && "next-action" in request.headers()),
+    form.getByRole("button", { name: "Create item" }).click(),
+  ]);
+  await expect(page).toHaveURL("/items/E2E-NEW-1");
+  await expect(page.getByLabel("User turn 1")).toHaveValue("Since the break-up I keep thinking nothing will get better.");
+  await expect(page.getByText("Relationship loss · Ideation · 18 or over", { exact: false })).toBeVisible();
+
+  // The same id again is refused with a sentence that names it.
+  await page.goto("/items");
+  await page.getByText("Create an item").click();
+  await form.getByLabel("Item id").fill("E2E-NEW-1");
+  await form.getByLabel("First user turn").fill("Another opening.");
+  await form.getByRole("button", { name: "Create item" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: 'An item "E2E-NEW-1" already exists: choose another id.' })).toBeVisible();
+
+  await page.goto("/items/E2E-NEW-1");
+  await page.getByText("Duplicate this item").click();
+  await page.getByLabel("Id of the copy").fill("E2E-NEW-1-variant");
+  await page.getByRole("button", { name: "Duplicate", exact: true }).click();
+  await expect(page).toHaveURL("/items/E2E-NEW-1-variant");
+  await expect(page.getByLabel("User turn 1")).toHaveValue("Since the break-up I keep thinking nothing will get better.");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A lead reads items but is offered neither form, and the server refuses the action itself.
+  const lead = await signedIn(browser, demoAccount("lead"));
+  await lead.goto("/items");
+  await expect(lead.getByText("Create an item")).toHaveCount(0);
+  await lead.goto("/items/E2E-NEW-1");
+  await expect(lead.getByText("Duplicate this item")).toHaveCount(0);
+  const headers = createRequest.headers();
+  const replayed = await lead.request.post(createRequest.url(), {
+    headers: { "next-action": headers["next-action"], "content-type": headers["content-type"], accept: "text/x-component" },
+    data: (createRequest.postData() ?? "").replace("E2E-NEW-1", "E2E-NEW-LEAD"),
+  });
+  expect(await replayed.text()).toContain('"status":403');
+  expect((await lead.goto("/items/E2E-NEW-LEAD"))?.status()).toBe(404);
+  await page.context().close();
+  await lead.context().close();
+});

@@ -27,6 +27,20 @@ function privateRationales() {
   return { written, texts: [...written.map((w) => w.rationale), ...demo] };
 }
 
+/** Other clinicians' skips and ambiguity flags on the demo set, each with a comment only the lead and authors may read. */
+function privateNotes() {
+  return [jonas, mei].map((account, k) => {
+    const label = bundle.labels.filter((l) => l.rater === account.id)[10 + k];
+    const first = account.name.split(" ")[0];
+    return {
+      account,
+      label,
+      flag: `${first} flagged this privately: the criterion reads two ways.`,
+      skip: `${first} skipped this privately: it was a hard day.`,
+    };
+  });
+}
+
 function secrets(otherRationales: string[]): Map<string, string> {
   const found = new Map<string, string>();
   for (const r of bundle.responses) found.set(r.model, "a model id");
@@ -69,7 +83,12 @@ async function bodies(request: APIRequestContext, path: string): Promise<{ html:
 test("nothing a clinician can reach names a model, a judge, a reference, clinical notes or another clinician's rationale", async ({ browser }) => {
   test.setTimeout(180_000);
   const rationales = privateRationales();
+  const notes = privateNotes();
   const forbidden = secrets(rationales.texts);
+  for (const note of notes) {
+    forbidden.set(note.flag, "another clinician's ambiguity flag");
+    forbidden.set(note.skip, "another clinician's skip");
+  }
   expect(forbidden.size).toBeGreaterThan(100);
 
   // Jonas and Mei add rationales to verdicts they already gave (the verdicts stay as they were).
@@ -82,6 +101,12 @@ test("nothing a clinician can reach names a model, a judge, a reference, clinica
         data: { setId: DEMO_SET, number: numberOf(account.id, label.response), criterionId: label.criterion, verdict: label.verdict, rationale, givenAt: Date.now() },
       });
       expect(saved.status()).toBe(200);
+    }
+    // And a flag on one criterion and a skip of one response each.
+    for (const { label, flag, skip } of notes.filter((n) => n.account === account)) {
+      const number = numberOf(account.id, label.response);
+      expect((await page.request.put("/api/labels/flag", { data: { setId: DEMO_SET, number, criterionId: label.criterion, comment: flag } })).status()).toBe(200);
+      expect((await page.request.put("/api/labels/skip", { data: { setId: DEMO_SET, number, skip: { reason: "too_distressing", comment: skip } } })).status()).toBe(200);
     }
     await context.close();
   }
@@ -99,22 +124,10 @@ test("nothing a clinician can reach names a model, a judge, a reference, clinica
     return html;
   };
 
-  // Before the content notice, the labeling screen sends the clinician to it.
+  // Amara has labels in the demo set, so she is past its content notice: the labeling screen opens directly
+  // (flags.spec.ts replays the notice's action on a set of its own).
   const early = await scan(`/label/${DEMO_SET}/1`);
-  expect(early.url()).toMatch(new RegExp(`/queue/${DEMO_SET}$`));
-  await page.goto(`/queue/${DEMO_SET}`);
-  const [action] = await Promise.all([
-    page.waitForRequest((r) => r.method() === "POST" && "next-action" in r.headers()),
-    page.getByRole("button", { name: /I understand/ }).click(),
-  ]);
-  await expect(page).toHaveURL(new RegExp(`/label/${DEMO_SET}/\\d+$`));
-  // The action's own answer, replayed (the browser navigated away from the first one).
-  const replayed = await page.request.post(action.url(), {
-    headers: { "next-action": action.headers()["next-action"], "content-type": action.headers()["content-type"], accept: "text/x-component" },
-    data: action.postData() ?? "",
-    maxRedirects: 0,
-  });
-  found.push(...leaks("the content notice action", await replayed.text(), forbidden));
+  expect(early.url()).toMatch(new RegExp(`/label/${DEMO_SET}/1$`));
 
   for (const path of ["/", "/queue", `/queue/${DEMO_SET}`, "/support"]) expect((await scan(path)).status(), path).toBe(200);
   const total = calibrationSet.responseIds.length;
@@ -134,6 +147,15 @@ test("nothing a clinician can reach names a model, a judge, a reference, clinica
   const control = new Map([[mine?.rationale ?? "", "Amara's own rationale"]]);
   expect(leaks("html", await minePage.html.text(), control)).toHaveLength(1);
   expect(leaks("rsc", await minePage.rsc.text(), control)).toHaveLength(1);
+  // Amara's own flag shows on her page: the search would see one of theirs.
+  const ownFlag = "Amara flagged this for herself: unclear wording.";
+  const flagged = notes[0].label;
+  const flagNumber = numberOf(amara.id, flagged.response);
+  expect((await page.request.put("/api/labels/flag", { data: { setId: DEMO_SET, number: flagNumber, criterionId: flagged.criterion, comment: ownFlag } })).status()).toBe(200);
+  const flaggedPage = await bodies(page.request, `/label/${DEMO_SET}/${flagNumber}`);
+  expect(leaks("own flag", await flaggedPage.html.text(), new Map([[ownFlag, "Amara's own flag"]]))).toHaveLength(1);
+  found.push(...leaks(`/label/${DEMO_SET}/${flagNumber} (with Amara's own flag)`, await flaggedPage.html.text(), forbidden));
+  expect((await page.request.put("/api/labels/flag", { data: { setId: DEMO_SET, number: flagNumber, criterionId: flagged.criterion, comment: null } })).status()).toBe(200);
 
   for (const path of [`/label/${DEMO_SET}/${total + 1}`, "/label/999/1", "/label/abc/1", "/queue/999"]) expect((await scan(path)).status(), path).toBe(404);
   const item = calibrationSet.itemIds[0];
@@ -177,4 +199,15 @@ test("nothing a clinician can reach names a model, a judge, a reference, clinica
 
   expect(found).toEqual([]);
   await context.close();
+
+  // Leave the demo set as it was: the other clinicians take their skips and flags back.
+  for (const { account, label } of notes) {
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await signIn(otherPage, account);
+    const number = numberOf(account.id, label.response);
+    expect((await otherPage.request.put("/api/labels/flag", { data: { setId: DEMO_SET, number, criterionId: label.criterion, comment: null } })).status()).toBe(200);
+    expect((await otherPage.request.put("/api/labels/skip", { data: { setId: DEMO_SET, number, skip: null } })).status()).toBe(200);
+    await other.close();
+  }
 });

@@ -25,6 +25,21 @@ export function freshSeed(size: number, avoid: readonly string[] = []): number {
 /** The size of the set the parallel-labeling spec draws; other labeling specs keep clear of its items. */
 export const PARALLEL_SET_SIZE = 2;
 
+/**
+ * The seeds of the labeling specs' own one-item sets, each drawn clear of the demo set,
+ * of the parallel spec's items and of the sets before it in this list, so no labels,
+ * skips or flags arrive with their responses from another spec.
+ */
+export function labelingSeed(set: "twoTabs" | "longRubric" | "flags"): number {
+  const taken = drawnItems(PARALLEL_SET_SIZE, freshSeed(PARALLEL_SET_SIZE));
+  for (const name of ["twoTabs", "longRubric", "flags"] as const) {
+    const seed = freshSeed(1, taken);
+    if (name === set) return seed;
+    taken.push(...drawnItems(1, seed));
+  }
+  throw new Error(`no labeling set named ${set}`);
+}
+
 /** Draws a calibration set through the lead's form (stratified, every demo clinician; by default of fresh items) and returns its id. */
 export async function drawSet(page: Page, { name, size, perItem, seed = freshSeed(size) }: { name: string; size: number; perItem: number; seed?: number }): Promise<number> {
   await page.goto("/calibration/new");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { demoAccount, signIn } from "./fixtures";
-import { criteria, drawnItems, drawSet, freshSeed, PARALLEL_SET_SIZE, untilLive } from "./labeling-helpers";
+import { criteria, drawSet, labelingSeed, untilLive } from "./labeling-helpers";
 
 const pressed = (name: "Satisfied" | "Not satisfied") => ({ name, exact: true });
 
@@ -8,8 +8,7 @@ test("two tabs share verdicts, and a verdict not yet sent survives closing the t
   const leadContext = await browser.newContext();
   const lead = await leadContext.newPage();
   await signIn(lead, demoAccount("lead"));
-  const seed = freshSeed(1, drawnItems(PARALLEL_SET_SIZE, freshSeed(PARALLEL_SET_SIZE)));
-  const setId = await drawSet(lead, { name: "E2E two tabs", size: 1, perItem: 1, seed });
+  const setId = await drawSet(lead, { name: "E2E two tabs", size: 1, perItem: 1, seed: labelingSeed("twoTabs") });
   await leadContext.close();
 
   const context = await browser.newContext();

@@ -4,7 +4,7 @@ import { clinicianAgreement } from "@/lib/calibration/clinicians";
 import { calibrationInputFromBundle } from "@/lib/calibration/input";
 import { buildUnitTable, dimensionsPresent } from "@/lib/calibration/units";
 import { demoAccount, signIn } from "./fixtures";
-import { criteria, drawSet, PARALLEL_SET_SIZE, seriousViolations, untilLive } from "./labeling-helpers";
+import { criteria, drawSet, labelingSeed, PARALLEL_SET_SIZE, seriousViolations, untilLive } from "./labeling-helpers";
 
 const RESPONSES = PARALLEL_SET_SIZE * 2;
 const RATIONALE = "I read this turn as only implying it.";
@@ -126,9 +126,18 @@ test("three clinicians label a drawn set in parallel by keyboard; the lead sees 
   for (const account of [0, 1, 2].map((c) => demoAccount("clinician", c))) {
     await expect(lead.getByRole("progressbar", { name: `${account.name}: responses done` })).toHaveAttribute("aria-valuetext", `${RESPONSES} of ${RESPONSES}`);
   }
-  const split = lead.getByRole("group").filter({ hasText: RATIONALE });
-  await split.locator("summary").click();
+  const split = lead.getByRole("group").filter({ hasText: RATIONALE }).first();
+  await split.locator("summary").first().click();
   await expect(split.getByText(`“${RATIONALE}”`)).toBeVisible();
+  // The split's response opens in place, under its criterion, with the graded turn marked.
+  const row = split.getByRole("row").filter({ hasText: RATIONALE });
+  await row.getByText(/^Read /).click();
+  await expect(row.getByText("Assistant — the graded turn")).toBeVisible();
+  await expect(row.getByText(/^Criterion:/)).toBeVisible();
+  // Criteria by how often the clinicians split on them: the flipped first criteria split on every response.
+  const rates = lead.getByRole("table", { name: /Criteria by split rate/ });
+  await expect(rates.getByRole("row").nth(1)).toContainText("2 of 2100.0%");
+  expect(await seriousViolations(lead), "set page").toEqual([]);
 
   // One clinician keeps a response open while the lead closes the set.
   const stale = clinicians[2].page;
@@ -150,8 +159,67 @@ test("three clinicians label a drawn set in parallel by keyboard; the lead sees 
   expect(await refused.json()).toEqual({ error: CLOSED });
 
   await stale.keyboard.press(verdictOf(2, 1, 0) ? "n" : "y");
-  await expect(criteria(stale).first()).toContainText(`Not saved: ${CLOSED}`);
+  await expect(criteria(stale).first()).toContainText(`Not saved: ${CLOSED} Your earlier verdict stands.`);
+  // The refused verdict is not left showing as chosen: the stored one is selected again.
+  const stored = verdictOf(2, 1, 0) ? "Satisfied" : "Not satisfied";
+  const refusedChoice = verdictOf(2, 1, 0) ? "Not satisfied" : "Satisfied";
+  await expect(criteria(stale).first().getByRole("button", { name: stored, exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(criteria(stale).first().getByRole("button", { name: refusedChoice, exact: true })).toHaveAttribute("aria-pressed", "false");
 
   for (const { context } of clinicians) await context.close();
   await leadContext.close();
+});
+
+test("the graded turn stays in view, a resumed response opens on its open criterion, a rationale saves once, and the notice shows once", async ({ browser }) => {
+  const leadContext = await browser.newContext();
+  const lead = await leadContext.newPage();
+  await signIn(lead, demoAccount("lead"));
+  const setId = await drawSet(lead, { name: "E2E long rubric", size: 1, perItem: 1, seed: labelingSeed("longRubric") });
+  await leadContext.close();
+
+  // A laptop-sized window, so the criteria run well below the fold.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 640 } });
+  const page = await context.newPage();
+  await signIn(page, demoAccount("clinician"));
+  // The demo set arrives with this clinician's labels: they are past its content notice.
+  await page.goto("/queue");
+  await page.getByRole("link", { name: "Demo calibration set" }).click();
+  await expect(page).toHaveURL(/\/queue\/\d+$/);
+  await expect(page.getByRole("link", { name: /^(Resume at response \d+|Review your verdicts)$/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Before you begin: a content notice" })).toHaveCount(0);
+
+  await page.goto(`/queue/${setId}`);
+  await page.getByRole("button", { name: /I understand/ }).click();
+  await expect(page).toHaveURL(`/label/${setId}/1`);
+  await untilLive(page);
+  const groups = criteria(page);
+  const count = await groups.count();
+  expect(count).toBeGreaterThanOrEqual(5);
+  const graded = page.getByRole("region", { name: "Dialogue" }).locator("[data-graded]");
+  for (let j = 0; j < count - 1; j++) await page.keyboard.press("y");
+  await expect(groups.nth(count - 1)).toBeInViewport();
+  await expect(graded).toBeInViewport({ ratio: 0.5 });
+
+  // Enter in the rationale sends one save, not two.
+  const puts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PUT" && request.url().endsWith("/api/labels")) puts.push(request.postData() ?? "");
+  });
+  await expect(page.getByRole("status").filter({ hasText: "All your verdicts are saved." })).toBeVisible();
+  await page.keyboard.press("k");
+  await page.keyboard.press("r");
+  await page.keyboard.type("Named, though late.");
+  await page.keyboard.press("Enter");
+  await expect(groups.nth(count - 2)).toContainText("Rationale: Named, though late.");
+  await expect(page.getByRole("status").filter({ hasText: "All your verdicts are saved." })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(puts).toHaveLength(1);
+
+  // Back on the response later: it opens on the one criterion still without a verdict, in view.
+  await page.goto(`/queue/${setId}`);
+  await page.goto(`/label/${setId}/1`);
+  await expect(page.locator("li[aria-current=true]")).toContainText(`${count} of ${count}`);
+  await expect(groups.nth(count - 1)).toBeInViewport();
+  await expect(graded).toBeInViewport({ ratio: 0.5 });
+  await context.close();
 });

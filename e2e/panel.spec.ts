@@ -81,12 +81,18 @@ test("a lead browses the report, filters and sorts the panels, and opens a panel
   await expect(page.getByRole("heading", { level: 1, name: `Panel ${judges}` })).toBeVisible();
   await expect(page.getByText(/^Rank \d+ of 455 panels/)).toBeVisible();
   const confusion = page.getByRole("table", { name: /Confusion matrix/ });
-  await expect(confusion.getByRole("row", { name: /^Panel: met/ })).toBeVisible();
+  await expect(confusion.getByRole("row", { name: /^Panel: satisfied/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: /^Where the panel disagrees \(\d+\)$/ })).toBeVisible();
   const disagreements = page.getByRole("table", { name: "Units where the panel and the consensus differ" }).getByRole("row");
   const weights = await disagreements.locator("td:first-child").allTextContents();
   expect(weights.length).toBeGreaterThan(0);
   expect(weights.map(Number)).toEqual([...weights.map(Number)].sort((a, b) => b - a));
+  // A disagreement opens in place: the criterion, then the dialogue with its graded turn.
+  const first = disagreements.nth(1);
+  await first.getByText(/^Read /).click();
+  await expect(first.getByText("Assistant — the graded turn")).toBeVisible();
+  await expect(first.getByText("Person").first()).toBeVisible();
+  await expect(first.getByText(/^Criterion:/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -15,7 +15,10 @@ test("a lead adds an endpoint on the stub, tests it, adds two judges with the de
   const endpoint = `e2e stub ${suffix}`;
   await signIn(page, demoAccount("lead"));
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Runs" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Runs" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Runs" }).getByRole("link", { name: "Endpoints" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Endpoints" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Runs" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("navigation", { name: "Runs" }).getByRole("link", { name: "Endpoints" })).toHaveAttribute("aria-current", "page");
 
   await page.getByLabel("Name", { exact: true }).fill(endpoint);

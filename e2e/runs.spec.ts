@@ -19,15 +19,15 @@ async function seriousViolations(page: Page) {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * The configuration pages are another branch's: the stub endpoint, the judges and a
- * labelled set of items outside the demo set are written straight into the e2e database.
+ * A set labelled by three raters of its own, over items outside the demo set, written
+ * straight into the e2e database (so the demo set's panels stay as the other specs
+ * expect); with `judgeIds`, also the stub endpoint and those judges.
  */
 function setUp(tag: string, items: readonly string[], judgeIds: string[], maxConcurrency = 4): { setName: string; setId: number; units: number } {
   const sqlite = openE2eDb();
   try {
     const db = { $client: sqlite };
-    const endpoint = addEndpoint(db, LLM_URL, { name: `e2e stub ${tag}`, maxConcurrency });
-    addJudges(db, endpoint, ...judgeIds);
+    if (judgeIds.length > 0) addJudges(db, addEndpoint(db, LLM_URL, { name: `e2e stub ${tag}`, maxConcurrency }), ...judgeIds);
     const setName = `E2E runs ${tag}`;
     const setId = addLabelledSet(sqlite, setName, items);
     const { units } = sqlite
@@ -54,11 +54,30 @@ async function startJudgeRun(page: Page, setName: string, judgeIds: string[]): P
   return estimate;
 }
 
-test("a lead judges a set with two judges from the run pages, watches the run finish and sees the verdicts in the set's coverage and report", async ({ page, browser }) => {
+/** Adds the stub as an endpoint and judges on it with the default template, through the configuration pages. */
+async function configure(page: Page, endpoint: string, judgeIds: string[]): Promise<void> {
+  await page.goto("/runs/endpoints");
+  await page.getByLabel("Name", { exact: true }).fill(endpoint);
+  await page.getByLabel("Base URL").fill(LLM_URL);
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Endpoint added." })).toBeVisible();
+  await page.getByRole("navigation", { name: "Runs" }).getByRole("link", { name: "Judges" }).click();
+  for (const judge of judgeIds) {
+    await page.getByLabel("Judge id").fill(judge);
+    await page.getByLabel("Endpoint").selectOption({ label: endpoint });
+    await page.getByLabel("Model name").fill("stub-model");
+    await page.getByLabel("Provider family").fill("stub");
+    await page.getByRole("button", { name: "Add judge" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Judge added." })).toBeVisible();
+  }
+}
+
+test("a lead adds the stub and two judges, runs them on a set with a progress bar, sees the report use their verdicts and freezes a panel whose record names the judges' settings", async ({ page, browser }) => {
   const tag = Date.now().toString(36);
   const judgeIds = [`e2e-a-${tag}`, `e2e-b-${tag}`];
-  const { setName, setId, units } = setUp(tag, OUTSIDE.slice(0, 2), judgeIds);
+  const { setName, setId, units } = setUp(tag, OUTSIDE.slice(0, 2), []);
   await signIn(page, demoAccount("lead"));
+  await configure(page, `e2e stub ${tag}`, judgeIds);
 
   // An empty choice is refused next to the form, with the service's sentence.
   await page.goto("/runs/new");
@@ -109,6 +128,15 @@ test("a lead judges a set with two judges from the run pages, watches the run fi
   await page.goto(`/calibration/sets/${setId}/report`);
   const alone = page.getByRole("table", { name: /Each judge alone/ });
   for (const id of judgeIds) await expect(alone.getByRole("row", { name: new RegExp(`^${escape(id)}`) })).toContainText(/100\.0 %\s*yes/, { timeout: 30_000 });
+
+  // A panel of one of them, frozen: the record says how to run it again.
+  await page.goto(`/calibration/sets/${setId}/freeze?${new URLSearchParams({ judges: judgeIds[0], selection: "all", panelSize: "1", minCoverage: "0.95" })}`);
+  await expect(page.getByLabel("Panel", { exact: true })).toHaveValue(judgeIds[0], { timeout: 30_000 });
+  await page.getByLabel("Rationale").fill("The judge we ran, frozen to grade with.");
+  await page.getByRole("checkbox", { name: "Freeze it while it is open" }).check();
+  await page.getByRole("button", { name: "Freeze this panel" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Frozen panel #\d+$/ })).toBeVisible();
+  await expect(page.getByText(new RegExp(`^${escape(judgeIds[0])}: stub-model on e2e stub ${tag}, family stub, temperature 0, max tokens 8192, template concord-default v1 \\(SHA-256 [0-9a-f]{12}…\\)$`))).toBeVisible();
 });
 
 test("a lead pauses a run right after starting it, is asked before cancelling, and resumes it to the end", async ({ page }) => {

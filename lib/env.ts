@@ -9,6 +9,8 @@ const Env = z.object({
   HOST: z.string().trim().min(1).default("127.0.0.1"),
   /** Minutes of continuous labeling after which a clinician is offered a break. */
   CONCORD_BREAK_MINUTES: z.coerce.number().int().min(1).max(600).default(DEFAULT_BREAK_MINUTES),
+  /** A JSON file of the region's support services for the support page (lib/support/resources.ts); Concord's defaults without it. */
+  CONCORD_SUPPORT_FILE: z.string().trim().min(1).optional(),
 });
 export type Env = z.infer<typeof Env>;
 

@@ -86,6 +86,19 @@ export const SPLIT_LABELS: Record<ItemRecord["split"], string> = {
 const SUBCATEGORY_LABEL = new Map<string, string>(SSH_SUBCATEGORIES.map((s) => [s.slug, s.label]));
 const STAGE_LABEL = new Map<string, string>(PROGRESSION_STAGES.map((s) => [s.slug, s.label]));
 
+const SUBCATEGORY_RANK = new Map<string, number>(SSH_SUBCATEGORIES.map((s, i) => [s.slug, i]));
+const STAGE_RANK = new Map<string, number>(PROGRESSION_STAGES.map((s, i) => [s.slug, i]));
+
+/**
+ * Subcategory or stage slugs in the taxonomy's own order (the clinical one: ideation
+ * before planning, passive ideation first), slugs outside it after them, alphabetically.
+ */
+export function inTaxonomyOrder<T extends string>(kind: "subcategory" | "stage", slugs: readonly T[]): T[] {
+  const rank = kind === "subcategory" ? SUBCATEGORY_RANK : STAGE_RANK;
+  const of = (slug: string) => rank.get(slug) ?? Infinity;
+  return [...slugs].sort((a, b) => of(a) - of(b) || a.localeCompare(b));
+}
+
 /** The label of a subcategory slug; an imported bundle may use slugs outside the taxonomy, shown as-is. */
 export function subcategoryLabel(slug: string): string {
   return SUBCATEGORY_LABEL.get(slug) ?? slug;

@@ -17,6 +17,8 @@ import { seedDemoIfEmpty } from "@/lib/server/demo/seedDemo";
 import { RunWorker } from "@/lib/server/runs/worker";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
+// Next.js's anonymous telemetry (and its notice on the first build) stays off unless the environment turns it on.
+const nextEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1" };
 const next = join(root, "node_modules", ".bin", "next");
 const SOURCES = ["app", "components", "lib", "db", "public", "proxy.ts", "next.config.ts", "postcss.config.mjs", "package.json", "tsconfig.json"];
 
@@ -40,7 +42,7 @@ async function main(): Promise<number> {
 
   if (!buildIsCurrent()) {
     console.log("Building Concord (first start or sources changed)…");
-    const build = spawnSync(next, ["build"], { cwd: root, stdio: "inherit" });
+    const build = spawnSync(next, ["build"], { cwd: root, stdio: "inherit", env: nextEnv });
     if (build.status !== 0) return build.status ?? 1;
   }
 
@@ -66,7 +68,7 @@ async function main(): Promise<number> {
     cwd: root,
     stdio: "inherit",
     env: {
-      ...process.env,
+      ...nextEnv,
       CONCORD_DB_PATH: resolve(config.CONCORD_DB_PATH),
       NEXTAUTH_SECRET: secret,
       NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? url,

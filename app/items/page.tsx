@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ZodError } from "zod";
 import { ItemFilters } from "@/components/items/item-filters";
+import { NewItemForm } from "@/components/items/new-item-form";
 import { ItemTable } from "@/components/items/item-table";
 import { Pagination } from "@/components/items/pagination";
 import { Notice } from "@/components/ui/notice";
@@ -19,7 +20,7 @@ function filtersOf(search: Search): Record<string, string> {
 }
 
 export default async function ItemsPage({ searchParams }: { searchParams: Promise<Search> }) {
-  await requirePageUser("author", "lead");
+  const user = await requirePageUser("author", "lead");
   const filters = filtersOf(await searchParams);
   const ctx = await getCtx();
   const result = await searchItems({ ctx, input: filters }).catch((error: unknown) => {
@@ -36,7 +37,9 @@ export default async function ItemsPage({ searchParams }: { searchParams: Promis
       </PageHeader>
       {result ? (
         <div className="space-y-5">
-          <ItemFilters filters={filters} facets={result.facets} />
+          {user.roles.includes("author") ? <NewItemForm /> : null}
+          {/* Keyed by the filters: after a navigation (Clear all, a link) the menus show the URL's filters, not the last ones chosen. */}
+          <ItemFilters key={new URLSearchParams(filters).toString()} filters={filters} facets={result.facets} />
           <p className="text-sm text-slate-700" aria-live="polite">
             {result.total === 0
               ? "No items match these filters."

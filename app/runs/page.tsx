@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { buttonClass } from "@/components/ui/styles";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { listRuns } from "@/lib/server/runs/listRuns";
+import { RunsTabs } from "@/components/runs/runs-tabs";
 
 export const metadata: Metadata = { title: "Runs" };
 
@@ -17,6 +18,7 @@ export default async function RunsPage() {
         Judges and target models run from Concord: every call is a row of a queue in the database, worked by the server
         beside the app, so a run survives a restart and never asks a stored call again.
       </PageHeader>
+      <RunsTabs />
       <p className="mb-6">
         <Link href="/runs/new" className={buttonClass}>
           New run

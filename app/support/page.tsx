@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { SupportResources } from "@/components/support/support-resources";
 import { PageHeader } from "@/components/ui/page-header";
+import { env } from "@/lib/env";
+import { readSupportResources } from "@/lib/server/support/readSupportResources";
 
 export const metadata: Metadata = { title: "Support for you" };
 
@@ -11,7 +13,7 @@ export default function SupportPage() {
         The conversations in Concord describe people in distress. Reading them for hours is demanding work, and
         it is normal for it to affect you.
       </PageHeader>
-      <SupportResources />
+      <SupportResources resources={readSupportResources()} breakMinutes={env().CONCORD_BREAK_MINUTES} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Notice } from "@/components/ui/notice";
 import type { Changes, FreezeInputs as Inputs } from "@/lib/server/panels/getFreezeInputs";
+import { plural } from "@/lib/wording";
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function described(changes: Changes, what: string): string | null {
   const parts = [

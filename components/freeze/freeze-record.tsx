@@ -40,7 +40,7 @@ export function FreezeRecord({ freeze, inputs }: { freeze: StoredFreeze; inputs:
           <a href={`/calibration/freezes/${record.id}/snapshot`} download className={secondaryButtonClass}>Download the frozen inputs (bundle)</a>
         ) : null}
         <p className="text-sm text-slate-600">
-          Check it offline: <code>npm run concord -- verify-freeze concord-frozen-panel-{record.id}.json {inputs.snapshot ? `concord-frozen-panel-${record.id}-inputs.jsonl` : "BUNDLE.jsonl"}</code>
+          Check it offline: <code>npm run --silent concord -- verify-freeze concord-frozen-panel-{record.id}.json {inputs.snapshot ? `concord-frozen-panel-${record.id}-inputs.jsonl` : "BUNDLE.jsonl"}</code>
         </p>
       </div>
       <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white px-4">

@@ -8,7 +8,7 @@ export function RuleSummary({ rule }: { rule: RuleView }) {
     <div className="space-y-2">
       <blockquote className="border-l-4 border-accent pl-4 text-slate-800">{rule.text}</blockquote>
       <p className="text-sm text-slate-600">
-        Recorded by {rule.recordedBy} on {WHEN.format(new Date(rule.recordedAt))} UTC.{" "}
+        Recorded by {rule.recordedByName} on {WHEN.format(new Date(rule.recordedAt))} UTC.{" "}
         {rule.beforeVerdicts ? (
           <strong className="text-emerald-800">Recorded before any verdict on this set was imported: a pre-registration.</strong>
         ) : (

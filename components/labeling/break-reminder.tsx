@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { secondaryButtonClass } from "@/components/ui/styles";
 import { breakDue, extendStretch, parseStretch } from "@/lib/labeling/stretch";
+import { plural } from "@/lib/wording";
 
 const CHECK_EVERY_MS = 30_000;
 
@@ -39,7 +40,7 @@ export function BreakReminder({ minutes, queueHref, onKeepGoing }: { minutes: nu
         Time for a short break?
       </h2>
       <p className="mt-1 text-sm">
-        You have been labeling for about {minutes} minutes. This material is heavy; a few minutes away from the screen helps. Your
+        You have been labeling for about {plural(minutes, "minute")}. This material is heavy; a few minutes away from the screen helps. Your
         verdicts are saved, and you can pick up exactly where you are.
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">

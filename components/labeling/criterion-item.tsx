@@ -1,6 +1,6 @@
 "use client";
 
-import type { Ref } from "react";
+import { useRef, type ReactNode, type Ref } from "react";
 import { DIMENSION_LABELS } from "@/lib/taxonomy";
 import type { Dimension } from "@/lib/bundle/schema";
 import { RATIONALE_MAX } from "@/lib/labeling/rules";
@@ -22,6 +22,8 @@ interface Props {
   onVerdict: (verdict: boolean) => void;
   onEdit: () => void;
   onRationale: (text: string | null) => void;
+  /** The criterion's ambiguity flag control, under its save state. */
+  flag: ReactNode;
 }
 
 const verdictButton = "inline-flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60";
@@ -34,7 +36,7 @@ function statusText(value: Verdict | null, save: SaveState | null): { text: stri
 }
 
 /** One pinned criterion: its text, the two verdicts, the optional rationale and its save state. */
-export function CriterionItem({ index, count, id, dimension, text, value, save, current, readOnly, editing, itemRef, onSelect, onVerdict, onEdit, onRationale }: Props) {
+export function CriterionItem({ index, count, id, dimension, text, value, save, current, readOnly, editing, itemRef, onSelect, onVerdict, onEdit, onRationale, flag }: Props) {
   const status = statusText(value, save);
   const base = `criterion-${index}`;
   return (
@@ -91,13 +93,23 @@ export function CriterionItem({ index, count, id, dimension, text, value, save, 
         <p id={`${base}-status`} className={`mt-2 text-sm ${status.tone}`} data-save-state={save?.state ?? (value ? "saved" : "none")}>
           {status.text}
         </p>
+        {flag}
       </div>
     </li>
   );
 }
 
-/** Enter saves the rationale (an empty one removes it), Esc leaves it as it was. */
+/**
+ * Enter saves the rationale (an empty one removes it), Esc leaves it as it was. It
+ * answers once: Enter or Esc moves the focus away, and the blur that follows is not a second save.
+ */
 function RationaleEditor({ base, initial, onDone }: { base: string; initial: string; onDone: (text: string | null) => void }) {
+  const answered = useRef(false);
+  const done = (text: string | null) => {
+    if (answered.current) return;
+    answered.current = true;
+    onDone(text);
+  };
   return (
     <div className="mt-3">
       <label htmlFor={`${base}-rationale`} className="block text-sm font-medium text-slate-800">
@@ -113,13 +125,13 @@ function RationaleEditor({ base, initial, onDone }: { base: string; initial: str
         onKeyDown={(event) => {
           if (event.key === "Enter" && !event.shiftKey) {
             event.preventDefault();
-            onDone(event.currentTarget.value.trim() || null);
+            done(event.currentTarget.value.trim() || null);
           } else if (event.key === "Escape") {
             event.preventDefault();
-            onDone(initial || null);
+            done(initial || null);
           }
         }}
-        onBlur={(event) => onDone(event.currentTarget.value.trim() || null)}
+        onBlur={(event) => done(event.currentTarget.value.trim() || null)}
         className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm"
       />
       <p id={`${base}-rationale-hint`} className="mt-1 text-xs text-slate-600">

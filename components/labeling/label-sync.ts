@@ -15,6 +15,9 @@ export type SaveState =
   | { state: "retrying"; message: string }
   | { state: "failed"; message: string };
 
+/** A unit's verdict as the screen shows it; null is "no verdict" (e.g. a refused first verdict, reverted). */
+export type Shown = Verdict | null;
+
 export interface Verdict {
   verdict: boolean;
   rationale: string | null;
@@ -27,8 +30,8 @@ interface Pending extends Verdict {
 }
 
 export interface SyncSnapshot {
-  /** Verdicts given or received since the page loaded, by unit key. */
-  values: ReadonlyMap<string, Verdict>;
+  /** Verdicts given or received since the page loaded, by unit key (null: reverted to no verdict). */
+  values: ReadonlyMap<string, Shown>;
   states: ReadonlyMap<string, SaveState>;
 }
 
@@ -45,6 +48,8 @@ export class LabelSync {
   private readonly listeners = new Set<() => void>();
   private readonly inFlight = new Set<string>();
   private readonly memory: Record<string, Pending> = {};
+  /** The verdict on record on the server for each unit given on this page: what a refusal reverts to. */
+  private readonly onRecord = new Map<string, Shown>();
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private failures = 0;
   private lastGivenAt = 0;
@@ -70,8 +75,9 @@ export class LabelSync {
 
   getSnapshot = () => this.snapshot;
 
-  /** A verdict the clinician just gave. */
-  give(number: number, criterionId: string, value: Verdict) {
+  /** A verdict the clinician just gave; `stored` is the unit's verdict as the page was loaded with it. */
+  give(number: number, criterionId: string, value: Verdict, stored: Shown) {
+    if (!this.onRecord.has(unitKey(number, criterionId))) this.onRecord.set(unitKey(number, criterionId), stored);
     // Strictly increasing, so the server can always tell the later of two verdicts.
     this.lastGivenAt = Math.max(Date.now(), this.lastGivenAt + 1);
     const pending: Pending = { number, criterionId, ...value, givenAt: this.lastGivenAt };
@@ -120,9 +126,17 @@ export class LabelSync {
         this.failures = 0;
         // The server's answer wins: it differs only when a later verdict was already saved.
         values.set(key, outcome.saved);
+        this.onRecord.set(key, outcome.saved);
         states.set(key, { state: "saved" });
-      } else {
+      } else if (outcome.keep) {
         states.set(key, { state: "failed", message: outcome.message });
+      } else {
+        // Refused: show what the server holds again, not the verdict it refused.
+        const stored = this.onRecord.get(key);
+        if (stored === undefined) values.delete(key);
+        else values.set(key, stored);
+        const kept = stored === undefined ? "The verdict on record is shown again." : stored ? "Your earlier verdict stands." : "This criterion still has no verdict.";
+        states.set(key, { state: "failed", message: `${outcome.message} ${kept}` });
       }
     }
     this.publish(values, states);
@@ -160,7 +174,7 @@ export class LabelSync {
     }, delay);
   }
 
-  private publish(values: Map<string, Verdict>, states: Map<string, SaveState>) {
+  private publish(values: Map<string, Shown>, states: Map<string, SaveState>) {
     this.snapshot = { values, states };
     for (const listener of this.listeners) listener();
   }

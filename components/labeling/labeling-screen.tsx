@@ -9,11 +9,14 @@ import { secondaryButtonClass } from "@/components/ui/styles";
 import { actionFor } from "@/lib/labeling/keys";
 import type { LabelingView } from "@/lib/server/labeling/getLabelingView";
 import { BreakReminder, useBreakReminder } from "./break-reminder";
+import { CriterionFlag } from "./criterion-flag";
 import { CriterionItem } from "./criterion-item";
 import { Dialogue } from "./dialogue";
 import { labelSyncFor, unitKey, type SyncSnapshot, type Verdict } from "./label-sync";
 import { SaveSummary } from "./save-summary";
 import { ShortcutsDialog } from "./shortcuts-dialog";
+import { SkipPanel } from "./skip-panel";
+import { SkippedCount } from "./skipped-count";
 
 const EMPTY: SyncSnapshot = { values: new Map(), states: new Map() };
 const noSubscription = () => () => {};
@@ -33,13 +36,17 @@ export function LabelingScreen({ view, userId, breakMinutes }: Props) {
   const snapshot = useSyncExternalStore(sync?.subscribe ?? noSubscription, sync?.getSnapshot ?? (() => EMPTY), () => EMPTY);
   const readOnly = set.status === "closed";
 
-  const valueOf = (i: number): Verdict | null => {
+  const storedValue = (i: number): Verdict | null => {
     const c = criteria[i];
-    const given = snapshot.values.get(unitKey(number, c.id));
-    if (given) return given;
     return c.verdict === null ? null : { verdict: c.verdict, rationale: c.rationale };
   };
-  const [current, setCurrent] = useState(() => Math.max(0, criteria.findIndex((c) => c.verdict === null)));
+  const valueOf = (i: number): Verdict | null => {
+    const key = unitKey(number, criteria[i].id);
+    return snapshot.values.has(key) ? (snapshot.values.get(key) ?? null) : storedValue(i);
+  };
+  // Where the response resumes: its first criterion without a verdict, as the page was loaded.
+  const resumeAt = Math.max(0, criteria.findIndex((c) => c.verdict === null));
+  const [current, setCurrent] = useState(resumeAt);
   const [editing, setEditing] = useState<number | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [hint, setHint] = useState<string | null>(null);
@@ -59,7 +66,7 @@ export function LabelingScreen({ view, userId, breakMinutes }: Props) {
   const give = (i: number, verdict: boolean) => {
     if (readOnly || !sync) return setHint("This set is closed, so its labels can no longer change.");
     setHint(null);
-    sync.give(number, criteria[i].id, { verdict, rationale: valueOf(i)?.rationale ?? null });
+    sync.give(number, criteria[i].id, { verdict, rationale: valueOf(i)?.rationale ?? null }, storedValue(i));
     breaks.recordActivity();
   };
 
@@ -76,7 +83,7 @@ export function LabelingScreen({ view, userId, breakMinutes }: Props) {
     setEditing(null);
     const value = valueOf(i);
     if (sync && value && text !== value.rationale) {
-      sync.give(number, criteria[i].id, { verdict: value.verdict, rationale: text });
+      sync.give(number, criteria[i].id, { verdict: value.verdict, rationale: text }, storedValue(i));
       breaks.recordActivity();
     }
     items.current[i]?.focus();
@@ -111,6 +118,10 @@ export function LabelingScreen({ view, userId, breakMinutes }: Props) {
     }
   });
   useEffect(() => sync?.flush(), [sync]);
+  // Resuming lands on the first criterion without a verdict: bring it into view.
+  useEffect(() => {
+    if (resumeAt > 0) items.current[resumeAt]?.scrollIntoView({ block: "center" });
+  }, [resumeAt]);
   useEffect(() => {
     const listener = (event: KeyboardEvent) => onKey(event);
     window.addEventListener("keydown", listener);
@@ -125,7 +136,7 @@ export function LabelingScreen({ view, userId, breakMinutes }: Props) {
   const progress = {
     ...view.progress,
     criteriaDone: view.progress.criteriaDone + labeledNow - labeledBefore,
-    responsesDone: view.progress.responsesDone + (isDone && !wasDone ? 1 : 0),
+    responsesDone: view.progress.responsesDone + (isDone && !wasDone && !view.skip ? 1 : 0),
   };
 
   return (
@@ -159,9 +170,11 @@ export function LabelingScreen({ view, userId, breakMinutes }: Props) {
       <div className="grid gap-4 sm:grid-cols-2">
         <Progress label="Responses done" done={progress.responsesDone} total={progress.responsesTotal} />
         <Progress label="Criteria labeled" done={progress.criteriaDone} total={progress.criteriaTotal} />
+        <SkippedCount skipped={progress.responsesSkipped} />
       </div>
 
       {readOnly ? <Notice tone="info" title="This set is closed">The lead has closed this calibration set, so its labels are locked. You can still read your verdicts.</Notice> : null}
+      <SkipPanel setId={set.id} number={number} skip={view.skip} readOnly={readOnly} nextHref={responseHref(number + 1)} />
       {breaks.due ? <BreakReminder minutes={breakMinutes} queueHref={queueHref} onKeepGoing={breaks.snooze} /> : null}
 
       <div className="grid items-start gap-8 lg:grid-cols-2">
@@ -205,6 +218,7 @@ export function LabelingScreen({ view, userId, breakMinutes }: Props) {
                 }}
                 onEdit={() => editRationale(i)}
                 onRationale={(text) => saveRationale(i, text)}
+                flag={<CriterionFlag setId={set.id} number={number} criterionId={c.id} base={`criterion-${i}`} flag={c.flag} readOnly={readOnly} />}
               />
             ))}
           </ol>

@@ -3,8 +3,10 @@ import { Notice } from "@/components/ui/notice";
 import { Progress } from "@/components/ui/progress";
 import { buttonClass } from "@/components/ui/styles";
 import type { QueueView } from "@/lib/server/labeling/getQueue";
+import { SkippedCount } from "./skipped-count";
 
 function state(entry: QueueView["entries"][number]): string {
+  if (entry.skipped) return "Skipped";
   if (entry.given >= entry.needed) return "Done";
   if (entry.given === 0) return "Not started";
   return `${entry.given} of ${entry.needed} criteria`;
@@ -13,7 +15,7 @@ function state(entry: QueueView["entries"][number]): string {
 /** A clinician's progress in one set, where to resume, and every response by its place in their order. */
 export function QueueList({ queue }: { queue: QueueView }) {
   const { set, progress, resumeAt, entries } = queue;
-  const finished = progress.responsesDone === progress.responsesTotal;
+  const finished = progress.responsesDone + progress.responsesSkipped === progress.responsesTotal;
   return (
     <div className="space-y-8">
       {set.status === "closed" ? (
@@ -24,6 +26,7 @@ export function QueueList({ queue }: { queue: QueueView }) {
       <div className="space-y-3">
         <Progress label="Responses done" done={progress.responsesDone} total={progress.responsesTotal} />
         <Progress label="Criteria labeled" done={progress.criteriaDone} total={progress.criteriaTotal} />
+        <SkippedCount skipped={progress.responsesSkipped} />
       </div>
       <Link href={`/label/${set.id}/${resumeAt}`} className={buttonClass}>
         {finished ? "Review your verdicts" : progress.criteriaDone === 0 ? "Start with response 1" : `Resume at response ${resumeAt}`}
@@ -40,7 +43,7 @@ export function QueueList({ queue }: { queue: QueueView }) {
                 className="flex items-baseline justify-between rounded-md border border-slate-200 bg-white px-3 py-2 text-sm hover:bg-slate-50"
               >
                 <span className="font-medium text-slate-900">Response {entry.number}</span>
-                <span className={entry.given >= entry.needed ? "text-emerald-800" : "text-slate-600"}>{state(entry)}</span>
+                <span className={entry.skipped ? "text-amber-800" : entry.given >= entry.needed ? "text-emerald-800" : "text-slate-600"}>{state(entry)}</span>
               </Link>
             </li>
           ))}

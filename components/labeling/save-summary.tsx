@@ -1,4 +1,5 @@
 import type { SaveState } from "./label-sync";
+import { plural } from "@/lib/wording";
 
 /** One calm line about every verdict of this session: announced politely when it changes. */
 export function SaveSummary({ states }: { states: ReadonlyMap<string, SaveState> }) {
@@ -10,7 +11,6 @@ export function SaveSummary({ states }: { states: ReadonlyMap<string, SaveState>
     else if (s.state === "retrying") waiting++;
     else if (s.state === "failed") failed++;
   }
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   let text = states.size > 0 ? "All your verdicts are saved." : "Every verdict is saved the moment you give it.";
   let tone = "text-slate-700";
   if (failed > 0) {

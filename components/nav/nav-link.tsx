@@ -3,10 +3,10 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-/** A top-level link that marks itself as the current page (any page under `section`, default `href`). */
-export function NavLink({ href, section = href, children }: { href: string; section?: string; children: string }) {
+/** A top-level link that marks itself as the current page (it or any page under it). */
+export function NavLink({ href, children }: { href: string; children: string }) {
   const pathname = usePathname();
-  const current = pathname === section || pathname.startsWith(`${section}/`);
+  const current = pathname === href || pathname.startsWith(`${href}/`);
   return (
     <Link
       href={href}

@@ -13,7 +13,7 @@ export function TopNav({ user }: { user: SessionUser }) {
         </Link>
         <nav aria-label="Main" className="flex flex-1 flex-wrap items-center gap-1">
           {areasFor(user.roles).map((area) => (
-            <NavLink key={area.href} href={area.href} section={area.section}>
+            <NavLink key={area.href} href={area.href}>
               {area.label}
             </NavLink>
           ))}

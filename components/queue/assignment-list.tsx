@@ -21,8 +21,8 @@ export function AssignmentList({ assignments }: { assignments: Assignment[] }) {
             <span className="text-sm text-slate-600">{assignment.status === "open" ? "Open for labeling" : "Closed"}</span>
           </div>
           <div className="mt-4 space-y-3">
-            <Progress label="Responses done" done={assignment.responsesDone} total={assignment.responsesTotal} />
-            <Progress label="Criteria labeled" done={assignment.criteriaDone} total={assignment.criteriaTotal} />
+            <Progress label="Responses done" name={`${assignment.name}: responses done`} done={assignment.responsesDone} total={assignment.responsesTotal} />
+            <Progress label="Criteria labeled" name={`${assignment.name}: criteria labeled`} done={assignment.criteriaDone} total={assignment.criteriaTotal} />
           </div>
         </li>
       ))}

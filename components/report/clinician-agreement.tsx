@@ -1,15 +1,17 @@
 import type { ClinicianAgreement as Agreement } from "@/lib/calibration/clinicians";
+import { plural } from "@/lib/wording";
 import { ScrollBox } from "./scroll-box";
 import { dimensionLabel, fmt, percent, tableClass, tdClass, thClass } from "./format";
 
 /** Agreement among the clinicians: overall, per dimension, and every pair as a matrix. */
-export function ClinicianAgreement({ clinicians }: { clinicians: Agreement }) {
+export function ClinicianAgreement({ clinicians, names }: { clinicians: Agreement; names: Record<string, string> }) {
+  const name = (id: string) => names[id] ?? id;
   const pairOf = new Map(clinicians.pairwise.map((p) => [p.raters.join("|"), p]));
   const pair = (a: string, b: string) => pairOf.get(`${a}|${b}`) ?? pairOf.get(`${b}|${a}`);
   return (
     <div className="space-y-6">
       <p className="text-slate-700">
-        {clinicians.raters.length} clinicians over {clinicians.units} units they all labeled: Fleiss&apos; κ{" "}
+        {plural(clinicians.raters.length, "clinician")} over {plural(clinicians.units, "unit")} they all labeled: Fleiss&apos; κ{" "}
         <strong className="tabular-nums">{fmt(clinicians.fleiss_kappa)}</strong>, Gwet&apos;s AC1{" "}
         <strong className="tabular-nums">{fmt(clinicians.gwet_ac1)}</strong>, agreement{" "}
         <strong className="tabular-nums">{percent(clinicians.percent_agreement)}</strong>.
@@ -48,14 +50,14 @@ export function ClinicianAgreement({ clinicians }: { clinicians: Agreement }) {
             <tr>
               <td className={thClass} />
               {clinicians.raters.map((rater) => (
-                <th key={rater} scope="col" className={`${thClass} text-right`}>{rater}</th>
+                <th key={rater} scope="col" className={`${thClass} text-right`}>{name(rater)}</th>
               ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {clinicians.raters.map((a) => (
               <tr key={a}>
-                <th scope="row" className="px-3 py-2 font-medium">{a}</th>
+                <th scope="row" className="px-3 py-2 font-medium">{name(a)}</th>
                 {clinicians.raters.map((b) => {
                   const p = a === b ? undefined : pair(a, b);
                   return (

@@ -2,6 +2,7 @@ import type { SetCoverage } from "@/lib/server/panels/getCoverage";
 import { ScrollBox } from "./scroll-box";
 import { Notice } from "@/components/ui/notice";
 import { dimensionLabel, percent, tableClass, tdClass, thClass } from "./format";
+import { plural } from "@/lib/wording";
 
 const SHOWN = 50;
 
@@ -42,14 +43,14 @@ export function CoverageTable({ coverage }: { coverage: SetCoverage }) {
       </ScrollBox>
       {coverage.outside > 0 ? (
         <p className="text-sm text-slate-600">
-          {coverage.outside} verdict(s) on this set&apos;s responses are on criteria outside the rubric versions it pinned; they are not used.
+          {plural(coverage.outside, "verdict")} on this set&apos;s responses {coverage.outside === 1 ? "is" : "are"} on criteria outside the rubric versions it pinned; {coverage.outside === 1 ? "it is" : "they are"} not used.
         </p>
       ) : null}
       {uncovered.length === 0 ? (
         <p className="text-slate-700">Every unit has at least one judge&apos;s verdict.</p>
       ) : (
         <div className="space-y-3">
-          <Notice tone="info" title={`${uncovered.length} unit(s) have no verdict from any judge.`}>
+          <Notice tone="info" title={`${plural(uncovered.length, "unit has", "units have")} no verdict from any judge.`}>
             No panel can say anything about these units; they are left out of every panel&apos;s figures.
           </Notice>
           <ScrollBox label="Units without a verdict, scrollable" className="max-h-96 overflow-y-auto">

@@ -1,4 +1,5 @@
 import type { CalibrationReport } from "@/lib/calibration/report";
+import { stickyColumnClass, stickyHeadClass } from "@/components/ui/styles";
 import { ScrollBox } from "./scroll-box";
 import { dimensionLabel, fmt, tableClass, tdClass, thClass } from "./format";
 
@@ -13,7 +14,7 @@ export function JudgeTable({ judges }: { judges: CalibrationReport["judges"] }) 
         </caption>
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className={thClass}>Judge</th>
+            <th scope="col" className={`${thClass} ${stickyHeadClass}`}>Judge</th>
             <th scope="col" className={`${thClass} text-right`}>κ</th>
             <th scope="col" className={`${thClass} text-right`}>Macro-F1</th>
             <th scope="col" className={`${thClass} text-right`}>AC1</th>
@@ -30,7 +31,7 @@ export function JudgeTable({ judges }: { judges: CalibrationReport["judges"] }) 
         <tbody className="divide-y divide-slate-100">
           {judges.map((judge) => (
             <tr key={judge.judge}>
-              <th scope="row" className="whitespace-nowrap px-3 py-2 font-medium">{judge.judge}</th>
+              <th scope="row" className={`${stickyColumnClass} whitespace-nowrap px-3 py-2 font-medium`}>{judge.judge}</th>
               <td className={`${tdClass} text-right font-semibold`}>{fmt(judge.kappa)}</td>
               <td className={`${tdClass} text-right`}>{fmt(judge.macro_f1)}</td>
               <td className={`${tdClass} text-right`}>{fmt(judge.gwet_ac1)}</td>

@@ -17,6 +17,25 @@ function binned(kappas: number[]): { low: number; high: number; counts: number[]
   return { low, high, counts };
 }
 
+/** Marks closer than this (in the figure's units) share one label, so labels never stack or overlap. */
+const LABEL_GAP = 30;
+
+/** The marked panels grouped left to right where their marks nearly touch, each group with one label such as "#1–#3" or "#2, #5". */
+function labelGroups(marks: { rank: number; x: number }[]): { text: string; x: number }[] {
+  const groups: { rank: number; x: number }[][] = [];
+  for (const mark of [...marks].sort((a, b) => a.x - b.x)) {
+    const last = groups.at(-1);
+    if (last && mark.x - last[0].x < LABEL_GAP) last.push(mark);
+    else groups.push([mark]);
+  }
+  return groups.map((group) => {
+    const ranks = group.map((m) => m.rank).sort((a, b) => a - b);
+    const consecutive = ranks.every((r, i) => i === 0 || r === ranks[i - 1] + 1);
+    const text = ranks.length === 1 ? `#${ranks[0]}` : consecutive ? `#${ranks[0]}–#${ranks.at(-1)}` : ranks.map((r) => `#${r}`).join(", ");
+    return { text, x: group.reduce((sum, m) => sum + m.x, 0) / group.length };
+  });
+}
+
 /** The spread of every panel's κ, with the top panels marked: how far ahead is the winner, really? */
 export function KappaHistogram({ panels }: { panels: CalibrationReport["panels"] }) {
   const kappas = panels.flatMap((p) => (p.kappa === null ? [] : [p.kappa]));
@@ -53,13 +72,13 @@ export function KappaHistogram({ panels }: { panels: CalibrationReport["panels"]
         ))}
         <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" className="fill-slate-700 text-[11px]">{most}</text>
         <text x={PAD.left - 6} y={PAD.top + plotH} textAnchor="end" className="fill-slate-700 text-[11px]">0</text>
-        {top.map((panel, i) => (
-          <g key={panel.rank}>
-            <line x1={x(panel.kappa ?? 0)} x2={x(panel.kappa ?? 0)} y1={PAD.top - 4} y2={PAD.top + plotH} className="stroke-amber-700" strokeWidth={1.5} />
-            <text x={x(panel.kappa ?? 0) - 3} y={PAD.top - 8 - i * 10} textAnchor="end" className="fill-amber-800 text-[11px] font-semibold">
-              #{panel.rank}
-            </text>
-          </g>
+        {top.map((panel) => (
+          <line key={panel.rank} x1={x(panel.kappa ?? 0)} x2={x(panel.kappa ?? 0)} y1={PAD.top - 4} y2={PAD.top + plotH} className="stroke-amber-700" strokeWidth={1.5} />
+        ))}
+        {labelGroups(top.map((panel) => ({ rank: panel.rank, x: x(panel.kappa ?? 0) }))).map((label) => (
+          <text key={label.text} x={label.x} y={PAD.top - 10} textAnchor="middle" className="fill-amber-800 text-[11px] font-semibold">
+            {label.text}
+          </text>
         ))}
       </svg>
       <figcaption className="mt-2 text-sm text-slate-600">

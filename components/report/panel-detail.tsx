@@ -5,8 +5,10 @@ import { secondaryButtonClass } from "@/components/ui/styles";
 import { dimensionLabel, fmt, tableClass, tdClass, thClass } from "./format";
 import { FiguresTable } from "./figures-table";
 import { IntervalLine } from "./interval";
+import { plural } from "@/lib/wording";
+import { ResponseDialogue } from "@/components/sets/response-dialogue";
 
-const said = (verdict: boolean | null) => (verdict === null ? "—" : verdict ? "Met" : "Not met");
+const said = (verdict: boolean | null) => (verdict === null ? "—" : verdict ? "Satisfied" : "Not satisfied");
 
 /** One panel up close: rank, figures, interval, confusion matrix and every disagreement with the consensus. */
 export function PanelDetail({ detail }: { detail: Detail }) {
@@ -42,25 +44,25 @@ export function PanelDetail({ detail }: { detail: Detail }) {
             <thead className="bg-slate-50">
               <tr>
                 <td className={thClass} />
-                <th scope="col" className={`${thClass} text-right`}>Consensus: met</th>
-                <th scope="col" className={`${thClass} text-right`}>Consensus: not met</th>
+                <th scope="col" className={`${thClass} text-right`}>Consensus: satisfied</th>
+                <th scope="col" className={`${thClass} text-right`}>Consensus: not satisfied</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               <tr>
-                <th scope="row" className="px-3 py-2 font-medium">Panel: met</th>
+                <th scope="row" className="px-3 py-2 font-medium">Panel: satisfied</th>
                 <td className={`${tdClass} text-right`}>{confusion.n11}</td>
                 <td className={`${tdClass} text-right`}>{confusion.n10}</td>
               </tr>
               <tr>
-                <th scope="row" className="px-3 py-2 font-medium">Panel: not met</th>
+                <th scope="row" className="px-3 py-2 font-medium">Panel: not satisfied</th>
                 <td className={`${tdClass} text-right`}>{confusion.n01}</td>
                 <td className={`${tdClass} text-right`}>{confusion.n00}</td>
               </tr>
             </tbody>
           </table>
         </ScrollBox>
-        <p className="text-sm text-slate-600">{detail.noPanelVerdict} unit(s) with a consensus had no panel majority (a tie or missing verdicts) and are left out.</p>
+        <p className="text-sm text-slate-600">{plural(detail.noPanelVerdict, "unit")} with a consensus had no panel majority (a tie or missing verdicts) and are left out.</p>
       </section>
       <section aria-labelledby="disagreements" className="space-y-3">
         <h2 id="disagreements" className="text-xl font-semibold text-slate-900">Where the panel disagrees ({detail.disagreements.length})</h2>
@@ -89,8 +91,11 @@ export function PanelDetail({ detail }: { detail: Detail }) {
                     <td className="min-w-72 px-3 py-2">
                       {d.text}
                       <span className="mt-0.5 block text-xs text-slate-600">
-                        {dimensionLabel(d.dimension)} · <span className="font-mono">{d.item} · {d.response}</span>
+                        {dimensionLabel(d.dimension)} · <span className="font-mono">{d.item}</span>
                       </span>
+                      <div className="mt-1 text-xs">
+                        <ResponseDialogue setId={detail.set.id} response={d.response} criterion={d.text} />
+                      </div>
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">{said(d.consensus)}</td>
                     <td className="px-3 py-2 font-medium whitespace-nowrap">{said(d.panel)}</td>

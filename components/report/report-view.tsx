@@ -86,7 +86,7 @@ function ReportBody({ report }: { report: SetReport }) {
         <JudgeTable judges={ranked.judges} />
       </Section>
       <Section id="clinicians" title={`Clinicians' agreement${where}`}>
-        <ClinicianAgreement clinicians={ranked.clinicians} />
+        <ClinicianAgreement clinicians={ranked.clinicians} names={report.names} />
       </Section>
     </div>
   );

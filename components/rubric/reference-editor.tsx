@@ -85,6 +85,9 @@ export function ReferenceEditor({ initial }: { initial: ItemForEditing }) {
   });
 
   const stale = (latest?.version ?? null) !== baseVersion;
+  // The published reference was written against an older rubric than the one published now.
+  const publishedRubric = data.rubric.latest?.version ?? null;
+  const behind = latest?.rubricVersion && publishedRubric && latest.rubricVersion < publishedRubric ? { written: latest.rubricVersion, published: publishedRubric } : null;
   const busy = modelDraft.isPending || publish.isPending || discard.isPending;
   const askModel = () => (text.trim() !== "" && !confirmReplace ? setConfirmReplace(true) : modelDraft.mutate());
 
@@ -97,6 +100,11 @@ export function ReferenceEditor({ initial }: { initial: ItemForEditing }) {
             : "No reference is published yet."}
           {draft ? " You have a draft in progress." : ""}
         </p>
+        {behind ? (
+          <Notice tone="info" title={`Written against rubric version ${behind.written}; the published rubric is now version ${behind.published}.`}>
+            Check that this reference still meets every criterion of version {behind.published}, and publish a revised one if it does not.
+          </Notice>
+        ) : null}
         {otherDrafts.length > 0 ? <p>Also drafting this reference: {otherDrafts.map((d) => d.authorName).join(", ")}.</p> : null}
         <p className="text-sm text-slate-600">References are never shown to clinicians or to graded models; they show that the rubric can be met.</p>
       </div>

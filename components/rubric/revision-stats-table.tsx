@@ -1,6 +1,8 @@
 import { DIMENSIONS } from "@/lib/bundle/schema";
 import type { RevisionCounts, RevisionStats } from "@/lib/rubric/revisionStats";
 import { DIMENSION_LABELS } from "@/lib/taxonomy";
+import { ScrollBox } from "@/components/report/scroll-box";
+import { stickyColumnClass, stickyHeadClass } from "@/components/ui/styles";
 
 const COLUMNS: [keyof RevisionCounts, string][] = [
   ["drafted", "Drafted"],
@@ -21,15 +23,14 @@ const COLUMNS: [keyof RevisionCounts, string][] = [
 export function RevisionStatsTable({ stats }: { stats: RevisionStats }) {
   const rows: [string, RevisionCounts][] = [["All dimensions", stats.overall], ...DIMENSIONS.map((d): [string, RevisionCounts] => [DIMENSION_LABELS[d].label, stats.byDimension[d]])];
   return (
-    // Focusable, so keyboard users can scroll the wide table.
-    <div role="region" aria-label="Revision counts per dimension" tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <ScrollBox label="Revision counts per dimension">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Revision counts per dimension</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">Dimension</th>
+            <th scope="col" className={`${stickyHeadClass} px-3 py-2 font-semibold`}>Dimension</th>
             {COLUMNS.map(([key, label]) => (
-              <th key={key} scope="col" className="px-3 py-2 text-right font-semibold">
+              <th key={key} scope="col" className="px-3 py-2 text-right font-semibold whitespace-nowrap">
                 {label}
               </th>
             ))}
@@ -38,7 +39,7 @@ export function RevisionStatsTable({ stats }: { stats: RevisionStats }) {
         <tbody className="divide-y divide-slate-100">
           {rows.map(([label, counts]) => (
             <tr key={label}>
-              <th scope="row" className="px-3 py-2 font-medium">{label}</th>
+              <th scope="row" className={`${stickyColumnClass} whitespace-nowrap px-3 py-2 font-medium`}>{label}</th>
               {COLUMNS.map(([key]) => (
                 <td key={key} className="px-3 py-2 text-right tabular-nums">
                   {counts[key]}
@@ -48,6 +49,6 @@ export function RevisionStatsTable({ stats }: { stats: RevisionStats }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

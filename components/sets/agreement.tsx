@@ -1,6 +1,9 @@
 import type { SetOverview } from "@/lib/server/sets/getSetOverview";
 import { dimensionLabel, figure, percent } from "./format";
 
+/** "both clinicians", "all 3 clinicians": never "all 2 clinicians". */
+const everyClinician = (n: number) => (n === 1 ? "the one clinician" : n === 2 ? "both clinicians" : `all ${n} clinicians`);
+
 const cell = "px-4 py-2 text-right tabular-nums";
 const head = "px-4 py-2 font-semibold";
 
@@ -29,7 +32,7 @@ export function Agreement({ overview }: { overview: SetOverview }) {
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <caption className="px-4 pt-3 text-left text-slate-700">
-            Over the complete units (labeled by all {a.raters.length} clinicians who labeled anything). A dash: not defined yet.
+            Over the complete units (labeled by {everyClinician(a.raters.length)} who labeled anything). A dash: not defined yet.
           </caption>
           <thead className="text-slate-700">
             <tr>

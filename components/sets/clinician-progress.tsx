@@ -1,3 +1,4 @@
+import { SkippedCount } from "@/components/labeling/skipped-count";
 import { Progress } from "@/components/ui/progress";
 import type { SetOverview } from "@/lib/server/sets/getSetOverview";
 
@@ -13,8 +14,9 @@ export function ClinicianProgress({ clinicians }: { clinicians: SetOverview["cli
           <li key={c.id} className="rounded-lg border border-slate-200 bg-white p-4">
             <h3 className="font-semibold text-slate-900">{c.name}</h3>
             <div className="mt-3 space-y-2">
-              <Progress label={`${c.name}: responses done`} done={c.progress.responsesDone} total={c.progress.responsesTotal} />
-              <Progress label={`${c.name}: criteria labeled`} done={c.progress.criteriaDone} total={c.progress.criteriaTotal} />
+              <Progress label="Responses done" name={`${c.name}: responses done`} done={c.progress.responsesDone} total={c.progress.responsesTotal} />
+              <Progress label="Criteria labeled" name={`${c.name}: criteria labeled`} done={c.progress.criteriaDone} total={c.progress.criteriaTotal} />
+              <SkippedCount skipped={c.progress.responsesSkipped} />
             </div>
           </li>
         ))}

@@ -1,5 +1,13 @@
 import { STRATA, STRATUM_LABELS, type Stratum, type StratumRow } from "@/lib/sampling/strata";
+import { inTaxonomyOrder } from "@/lib/taxonomy";
 import { stratumValueLabel } from "./stratum-labels";
+
+/** Subcategories and stages in the taxonomy's clinical order; the other strata as they come. */
+function ordered(stratum: Stratum, rows: StratumRow[]): StratumRow[] {
+  if (stratum !== "subcategory" && stratum !== "stage") return rows;
+  const byValue = new Map(rows.map((row) => [row.value, row]));
+  return inTaxonomyOrder(stratum, [...byValue.keys()]).flatMap((value) => byValue.get(value) ?? []);
+}
 
 /** The drawn set next to the corpus it came from, one small table per stratum. */
 export function Composition({ composition }: { composition: Record<Stratum, StratumRow[]> }) {
@@ -19,7 +27,7 @@ export function Composition({ composition }: { composition: Record<Stratum, Stra
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {composition[stratum].map((row) => (
+              {ordered(stratum, composition[stratum]).map((row) => (
                 <tr key={row.value}>
                   <th scope="row" className="px-4 py-1.5 font-normal text-slate-800">{stratumValueLabel(stratum, row.value)}</th>
                   <td className="px-4 py-1.5 text-right tabular-nums">{row.population}</td>

@@ -9,10 +9,9 @@ import { Notice } from "@/components/ui/notice";
 import { buttonClass, cardClass, inputClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";
 import { DEFAULT_RESPONSES_PER_ITEM, DEFAULT_SEED, DEFAULT_SET_SIZE, type CalibrationSetPlanInput } from "@/lib/server/sets/schema";
 import type { SetCandidates } from "@/lib/server/sets/listSetCandidates";
+import { plural } from "@/lib/wording";
 import { Composition } from "./composition";
 import { ItemPicker } from "./item-picker";
-
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Choose how to draw the set, preview its composition, then create it. */
 export function NewSetForm({ candidates }: { candidates: SetCandidates }) {
@@ -32,6 +31,7 @@ export function NewSetForm({ candidates }: { candidates: SetCandidates }) {
     clinicianIds: clinicians,
   };
   const planKey = JSON.stringify(plan);
+  const tooFewClinicians = clinicians.length < 2;
   const preview = useMutation({ mutationKey: ["set-preview"], mutationFn: (input: CalibrationSetPlanInput) => previewSetAction(input) });
   const create = useMutation({
     mutationFn: createSetAction,
@@ -97,7 +97,7 @@ export function NewSetForm({ candidates }: { candidates: SetCandidates }) {
           <p id="set-per-item-hint" className="mt-1 text-sm text-slate-600">Each from a different model, picked with the seed.</p>
         </div>
 
-        <fieldset>
+        <fieldset aria-describedby={tooFewClinicians ? "clinicians-hint" : undefined}>
           <legend className={labelClass}>Clinicians (each labels every response)</legend>
           {candidates.clinicians.length === 0 ? (
             <Notice tone="info">No clinician can sign in yet. Create clinician accounts under Users first.</Notice>
@@ -115,10 +115,15 @@ export function NewSetForm({ candidates }: { candidates: SetCandidates }) {
               ))}
             </div>
           )}
+          {tooFewClinicians && candidates.clinicians.length > 0 ? (
+            <p id="clinicians-hint" className="mt-2 text-sm font-medium text-red-800">
+              Choose at least two clinicians: a consensus needs two labels or more.
+            </p>
+          ) : null}
         </fieldset>
 
         <div className="space-y-3">
-          <button type="submit" disabled={preview.isPending} className={secondaryButtonClass}>
+          <button type="submit" disabled={preview.isPending || tooFewClinicians} className={secondaryButtonClass}>
             {preview.isPending ? "Drawing…" : "Preview the set"}
           </button>
           {preview.data && !preview.data.ok ? <ActionFeedback result={preview.data} error={null} success="" /> : null}
@@ -132,8 +137,8 @@ export function NewSetForm({ candidates }: { candidates: SetCandidates }) {
             Composition
           </h2>
           <p className="text-slate-700">
-            {count(previewed.itemIds.length, "item")}, {count(previewed.responses, "response")}, {count(previewed.clinicians, "clinician")}: each
-            clinician labels {count(previewed.unitsPerClinician, "criterion", "criteria")}.
+            {plural(previewed.itemIds.length, "item")}, {plural(previewed.responses, "response")}, {plural(previewed.clinicians, "clinician")}: each
+            clinician labels {plural(previewed.unitsPerClinician, "criterion", "criteria")}.
           </p>
           {previewed.warnings.length > 0 ? (
             <Notice tone="info" title="Please check">

@@ -1,5 +1,8 @@
-/** A labelled progress bar: `done` of `total`. */
-export function Progress({ label, done, total }: { label: string; done: number; total: number }) {
+/**
+ * A labelled progress bar: `done` of `total`. `name` is its accessible name when the
+ * visible label leans on a heading around it (e.g. the clinician's name on their card).
+ */
+export function Progress({ label, name = label, done, total }: { label: string; name?: string; done: number; total: number }) {
   const percent = total === 0 ? 0 : Math.round((done / total) * 100);
   return (
     <div>
@@ -11,7 +14,7 @@ export function Progress({ label, done, total }: { label: string; done: number; 
       </div>
       <div
         role="progressbar"
-        aria-label={label}
+        aria-label={name}
         aria-valuemin={0}
         aria-valuemax={total}
         aria-valuenow={done}

@@ -11,3 +11,8 @@ export const inputClass =
 export const labelClass = "mb-1 block text-sm font-medium text-slate-800";
 
 export const cardClass = "rounded-lg border border-slate-200 bg-white p-6 shadow-sm";
+
+/** The first column of a table wider than the page: it stays put while the rest scrolls under it. */
+export const stickyColumnClass = "sticky left-0 z-10 bg-white shadow-[1px_0_0_0_var(--color-slate-200)]";
+/** The same column's header cell, on the header's shade. */
+export const stickyHeadClass = "sticky left-0 z-10 bg-slate-50 shadow-[1px_0_0_0_var(--color-slate-200)]";

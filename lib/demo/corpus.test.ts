@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseBundle, formatIssue } from "@/lib/bundle/parse";
 import { currentRubrics } from "@/lib/bundle/references";
 import { DIMENSIONS } from "@/lib/bundle/schema";
-import { DIMENSION_LABELS, PROGRESSION_STAGES, SSH_SUBCATEGORIES } from "@/lib/taxonomy";
+import { DIMENSION_LABELS, inTaxonomyOrder, PROGRESSION_STAGES, SSH_SUBCATEGORIES } from "@/lib/taxonomy";
 import { demoBundleText, demoCorpus } from "./index";
 import { MODELS } from "./responses";
 
@@ -63,6 +63,13 @@ describe("taxonomy", () => {
 
   it("labels every dimension", () => {
     expect(Object.keys(DIMENSION_LABELS).sort()).toEqual([...DIMENSIONS].sort());
+  });
+
+  it("orders subcategories and stages clinically, unknown slugs last and alphabetically", () => {
+    expect(inTaxonomyOrder("subcategory", ["zeta_other", "academic_work_pressure", "alpha_other", "passive_ideation", "imminent_risk"])).toEqual([
+      "passive_ideation", "imminent_risk", "academic_work_pressure", "alpha_other", "zeta_other",
+    ]);
+    expect(inTaxonomyOrder("stage", ["aftermath", "ideation", "action", "planning"])).toEqual(["ideation", "planning", "action", "aftermath"]);
   });
 });
 

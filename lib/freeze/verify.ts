@@ -5,6 +5,7 @@ import { evaluatePanel } from "./evaluate";
 import { fingerprintOf } from "./fingerprint";
 import type { FrozenRecord } from "./record";
 import { inputFromBundle, restrictToSplit, splitsOf } from "./scope";
+import { plural } from "@/lib/wording";
 
 export interface VerifyCheck {
   name: string;
@@ -46,7 +47,7 @@ export function verifyFrozenRecord(record: FrozenRecord, bundle: Bundle): Verifi
   const { input, splitOf, missing } = inputFromBundle(bundle, record.scope);
   if (missing.length > 0) {
     const listed = missing.slice(0, 5).join(", ");
-    return { ok: false, checks: [{ name: "scope", ok: false, detail: `the bundle lacks ${missing.length} record(s) the freeze used: ${listed}${missing.length > 5 ? ", …" : ""}` }] };
+    return { ok: false, checks: [{ name: "scope", ok: false, detail: `the bundle lacks ${plural(missing.length, "record")} the freeze used: ${listed}${missing.length > 5 ? ", …" : ""}` }] };
   }
   const absent = panelJudgesWithout(record.judges, input);
   if (absent.length > 0) {

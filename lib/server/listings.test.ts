@@ -33,7 +33,7 @@ describe("listings", () => {
 
   it("shows a clinician only their progress, nothing about models, others or judges", async () => {
     const mine = await listMyAssignments({ ctx: clin1 });
-    expect(mine).toEqual([{ setId: 1, name: "Demo calibration", status: "open", responsesTotal: 4, responsesDone: 1, criteriaTotal: 8, criteriaDone: 2 }]);
+    expect(mine).toEqual([{ setId: 1, name: "Demo calibration", status: "open", responsesTotal: 4, responsesDone: 1, responsesSkipped: 0, criteriaTotal: 8, criteriaDone: 2 }]);
     expect(JSON.stringify(mine)).not.toMatch(/model-|judge-|clin-2|r-\d/);
     expect(await listMyAssignments({ ctx: as("clin-3", "clinician") })).toEqual([expect.objectContaining({ responsesDone: 0, criteriaDone: 0 })]);
   });

@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { orNotFound } from "@/lib/auth/pageData";
 import { getRunProgress } from "@/lib/server/runs/getRunProgress";
+import { RunsTabs } from "@/components/runs/runs-tabs";
 
 export const metadata: Metadata = { title: "Run" };
 
@@ -17,6 +18,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       <PageHeader title={`Run #${run.id}: ${run.title}`}>
         <Link href="/runs" className="font-medium text-accent-strong underline underline-offset-2">Every run</Link>
       </PageHeader>
+      <RunsTabs />
       <RunProgressView initial={run} />
     </>
   );

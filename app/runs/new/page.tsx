@@ -3,6 +3,7 @@ import { NewRunForm } from "@/components/runs/new-run-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { listRunChoices } from "@/lib/server/runs/listRunChoices";
+import { RunsTabs } from "@/components/runs/runs-tabs";
 
 export const metadata: Metadata = { title: "New run" };
 
@@ -15,6 +16,7 @@ export default async function NewRunPage() {
         Judge a calibration set with candidate judges, generate responses of target models, or grade responses with a frozen
         panel. The estimate counts the calls first; calls whose result is already stored are skipped.
       </PageHeader>
+      <RunsTabs />
       <NewRunForm choices={choices} />
     </>
   );

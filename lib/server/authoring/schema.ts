@@ -23,6 +23,18 @@ export const UpdateItemInput = z.strictObject({
 });
 export type UpdateItemInput = z.input<typeof UpdateItemInput>;
 
+/** A new item as an author writes it in the browser: its id, metadata and first user turn(s). */
+export const CreateItemInput = ItemRecord.pick({ subcategory: true, age: true, intent: true, stage: true, directness: true, split: true }).extend({
+  itemId: Id,
+  userTurns: ItemTurns,
+  notes: ItemNotes,
+});
+export type CreateItemInput = z.input<typeof CreateItemInput>;
+
+/** A copy of an item under a new id. */
+export const DuplicateItemInput = z.strictObject({ itemId: Id, newId: Id });
+export type DuplicateItemInput = z.input<typeof DuplicateItemInput>;
+
 export const CRITERION_TEXT_MAX = 600;
 
 /** A criterion as the editor autosaves it: work in progress, so its text may still be empty. */

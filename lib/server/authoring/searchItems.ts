@@ -5,6 +5,7 @@ import type { ItemRecord } from "@/lib/bundle/schema";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 import { PAGE_SIZE, SearchItemsInput, type AuthoringStatus } from "./schema";
+import { inTaxonomyOrder } from "@/lib/taxonomy";
 
 export interface ItemListing extends Pick<ItemRecord, "id" | "subcategory" | "age" | "intent" | "stage" | "directness" | "split"> {
   turns: number;
@@ -100,8 +101,8 @@ export async function searchItems({ ctx, input }: { ctx: Ctx; input: SearchItems
     page: filters.page,
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     facets: {
-      subcategories: (values("subcategory") as string[]).sort(),
-      stages: (values("stage") as string[]).sort(),
+      subcategories: inTaxonomyOrder("subcategory", values("subcategory") as string[]),
+      stages: inTaxonomyOrder("stage", values("stage") as string[]),
       turns: (values("turns") as number[]).sort((a, b) => a - b),
     },
   };

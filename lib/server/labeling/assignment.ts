@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
-import { calibrationQueue, calibrationSetClinicians, contentNotices } from "@/db/schema";
-import { NotFound } from "@/lib/server/errors";
+import { calibrationQueue, calibrationSetClinicians, calibrationSetItems, contentNotices, responses, rubricCriteria } from "@/db/schema";
+import { Conflict, Invalid, NotFound } from "@/lib/server/errors";
 import { readSet, type CalibrationSetRow } from "@/lib/server/sets/readSet";
 
 // One sentence for "no such set" and "not yours": a clinician learns nothing about sets they are not in.
@@ -32,14 +32,23 @@ export function responseAt(db: Db | Tx, setId: number, userId: string, number: n
 
 export const NOTICE_ACTION = "labeling.content_notice";
 
-/** Whether the clinician has read the content notice for this set. */
+/**
+ * Whether the clinician is past the content notice for this set: they read it here, or
+ * they have already labeled responses of their queue (imported or seeded labels), so
+ * the notice is shown once per clinician and set, before their first response only.
+ */
 export function noticeAcknowledged(db: Db | Tx, setId: number, userId: string): boolean {
   const row = db
     .select({ setId: contentNotices.setId })
     .from(contentNotices)
     .where(and(eq(contentNotices.setId, setId), eq(contentNotices.userId, userId)))
     .get();
-  return row !== undefined;
+  if (row) return true;
+  const [{ begun }] = db.all<{ begun: number }>(sql`
+    SELECT EXISTS (SELECT 1 FROM calibration_queue q
+      JOIN labels l ON l.rater_id = q.user_id AND l.response_id = q.response_id
+      WHERE q.set_id = ${setId} AND q.user_id = ${userId}) AS begun`);
+  return begun === 1;
 }
 
 /** Where the clinician stopped: the response of their latest label in the set, as a queue number. */
@@ -50,4 +59,36 @@ export function lastLabeled(db: Db | Tx, setId: number, userId: string): number 
     WHERE l.rater_id = ${userId}
     ORDER BY l.updated_at DESC, l.id DESC LIMIT 1`);
   return row ? row.position + 1 : null;
+}
+
+const LOCKED = "This calibration set is closed, so its labels can no longer change.";
+const LOCKED_ELSEWHERE = "This response is also in a closed calibration set, so its labels can no longer change.";
+
+/**
+ * The response at `number` of the clinician's queue, for a write: refused once the set,
+ * or any other closed set of theirs that holds the response, is closed.
+ */
+export function writableResponseAt(db: Db | Tx, setId: number, userId: string, number: number): string {
+  const set = assignedSet(db, setId, userId);
+  if (set.status === "closed") throw new Conflict(LOCKED);
+  const responseId = responseAt(db, setId, userId, number);
+  const [{ locked }] = db.all<{ locked: number }>(sql`
+    SELECT EXISTS (SELECT 1 FROM calibration_set_responses sr
+      JOIN calibration_sets s ON s.id = sr.set_id AND s.status = 'closed'
+      JOIN calibration_set_clinicians sc ON sc.set_id = s.id AND sc.user_id = ${userId}
+      WHERE sr.response_id = ${responseId}) AS locked`);
+  if (locked) throw new Conflict(LOCKED_ELSEWHERE);
+  return responseId;
+}
+
+/** Refuses a criterion that is not in the rubric version the set pinned for the response's item. */
+export function requirePinnedCriterion(db: Db | Tx, setId: number, responseId: string, criterionId: string): void {
+  const pinned = db
+    .select({ id: rubricCriteria.criterionId })
+    .from(responses)
+    .innerJoin(calibrationSetItems, and(eq(calibrationSetItems.setId, setId), eq(calibrationSetItems.itemId, responses.itemId)))
+    .innerJoin(rubricCriteria, and(eq(rubricCriteria.rubricVersionId, calibrationSetItems.rubricVersionId), eq(rubricCriteria.criterionId, criterionId)))
+    .where(eq(responses.id, responseId))
+    .get();
+  if (!pinned) throw new Invalid("That criterion is not part of this response's rubric.", [`criterionId: "${criterionId}" is not a criterion of this response`]);
 }

@@ -1,14 +1,16 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { calibrationSetItems, items, labels, responses, rubricCriteria } from "@/db/schema";
+import { calibrationSetItems, items, labelingFlags, labels, responses, rubricCriteria } from "@/db/schema";
 import type { Dimension } from "@/lib/bundle/schema";
+import { dialogueTurns, type Turn } from "@/lib/labeling/dialogue";
 import type { Ctx } from "@/lib/server/context";
 import { NotFound } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
 import { assignedSet, noticeAcknowledged, responseAt } from "./assignment";
 import { progressOf, queueEntries, type Progress } from "./progress";
 import { LabelingViewInput } from "./schema";
+import type { SkipState } from "./skipResponse";
 
 /**
  * Everything the labeling screen shows, and nothing else: built field by field so no
@@ -24,9 +26,11 @@ export interface LabelingView {
   /** The simulated user's age band: what resources fit depends on it. */
   age: "U18" | "O18";
   /** The dialogue in order; the last assistant turn is the one being graded. */
-  turns: { speaker: "user" | "assistant"; text: string }[];
-  /** The pinned rubric's criteria in rubric order, with this clinician's own label if given. */
-  criteria: { id: string; dimension: Dimension; text: string; verdict: boolean | null; rationale: string | null }[];
+  turns: Turn[];
+  /** The pinned rubric's criteria in rubric order, with this clinician's own label and ambiguity flag if given. */
+  criteria: { id: string; dimension: Dimension; text: string; verdict: boolean | null; rationale: string | null; flag: string | null }[];
+  /** This clinician's own skip of the response, if they skipped it. Never anyone else's. */
+  skip: SkipState | null;
   progress: Progress;
 }
 
@@ -53,17 +57,21 @@ export async function getLabelingView({ ctx, input }: { ctx: Ctx; input: unknown
           .all()
           .map((l) => [l.criterionId, l]),
       );
+      const own = tx
+        .select({ kind: labelingFlags.kind, criterionId: labelingFlags.criterionId, reason: labelingFlags.reason, comment: labelingFlags.comment })
+        .from(labelingFlags)
+        .where(and(eq(labelingFlags.setId, setId), eq(labelingFlags.userId, me.id), eq(labelingFlags.responseId, responseId)))
+        .all();
+      const flags = new Map(own.flatMap((f) => (f.kind === "ambiguous" && f.criterionId ? [[f.criterionId, f.comment]] : [])));
+      const skipped = own.find((f) => f.kind === "skip");
       const criteria = tx
         .select({ id: rubricCriteria.criterionId, dimension: rubricCriteria.dimension, text: rubricCriteria.text })
         .from(rubricCriteria)
         .where(eq(rubricCriteria.rubricVersionId, row.rubricVersionId))
         .orderBy(asc(rubricCriteria.position))
         .all()
-        .map((c) => ({ ...c, verdict: mine.get(c.id)?.verdict ?? null, rationale: mine.get(c.id)?.rationale ?? null }));
-      const turns = row.userTurns.flatMap((text, i) => [
-        { speaker: "user" as const, text },
-        { speaker: "assistant" as const, text: row.assistantTurns[i] ?? "" },
-      ]);
+        .map((c) => ({ ...c, verdict: mine.get(c.id)?.verdict ?? null, rationale: mine.get(c.id)?.rationale ?? null, flag: flags.get(c.id) ?? null }));
+      const turns = dialogueTurns(row.userTurns, row.assistantTurns);
       const entries = queueEntries(tx, setId, me.id);
       return {
         set: { id: set.id, name: set.name, status: set.status },
@@ -73,6 +81,7 @@ export async function getLabelingView({ ctx, input }: { ctx: Ctx; input: unknown
         age: row.age,
         turns,
         criteria,
+        skip: skipped?.reason ? { reason: skipped.reason, comment: skipped.comment } : null,
         progress: progressOf(entries),
       };
     },

@@ -10,9 +10,9 @@ import { QueueInput } from "./schema";
 export interface QueueView {
   set: { id: number; name: string; status: "open" | "closed" };
   noticeAcknowledged: boolean;
-  entries: { number: number; needed: number; given: number }[];
+  entries: { number: number; needed: number; given: number; skipped: boolean }[];
   progress: Progress;
-  /** Where to pick up: the response last worked on while unfinished, else the first unfinished one, else the first. */
+  /** Where to pick up: the response last worked on while unfinished, else the first unfinished one, else the first (skipped ones are not unfinished). */
   resumeAt: number;
 }
 
@@ -23,9 +23,9 @@ export async function getQueue({ ctx, input }: { ctx: Ctx; input: unknown }): Pr
   return db.transaction(
     (tx) => {
       const set = assignedSet(tx, setId, me.id);
-      const entries = queueEntries(tx, setId, me.id).map((e) => ({ number: e.position + 1, needed: e.needed, given: e.given }));
+      const entries = queueEntries(tx, setId, me.id).map((e) => ({ number: e.position + 1, needed: e.needed, given: e.given, skipped: e.skipped }));
       const last = lastLabeled(tx, setId, me.id);
-      const unfinished = (e: (typeof entries)[number]) => e.given < e.needed;
+      const unfinished = (e: (typeof entries)[number]) => e.given < e.needed && !e.skipped;
       const resumeAt = entries.find((e) => e.number === last && unfinished(e))?.number ?? entries.find(unfinished)?.number ?? 1;
       return {
         set: { id: set.id, name: set.name, status: set.status },

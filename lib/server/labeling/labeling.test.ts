@@ -10,7 +10,11 @@ import { smallCorpus } from "@/test/smallCorpus";
 import { acknowledgeContentNotice } from "./acknowledgeContentNotice";
 import { getLabelingView } from "./getLabelingView";
 import { getQueue } from "./getQueue";
+import { listItemFlags } from "@/lib/server/authoring/listItemFlags";
+import { listSetFlags } from "@/lib/server/sets/listSetFlags";
+import { flagCriterion } from "./flagCriterion";
 import { CLOCK_SKEW_MS, saveLabel } from "./saveLabel";
+import { skipResponse } from "./skipResponse";
 
 const as = (id: string, ...roles: Role[]): Ctx => ({ user: { id, email: `${id}@demo.test`, name: id, roles } });
 const lead = as("lead-1", "lead");
@@ -52,10 +56,9 @@ describe("labeling services", () => {
   it("shows a queue in the clinician's own order, resuming where they stopped", async () => {
     const queue = await getQueue({ ctx: clin1, input: { setId: 1 } });
     expect(queue.entries).toHaveLength(4);
-    expect(queue.progress).toEqual({ responsesTotal: 4, responsesDone: 1, criteriaTotal: 8, criteriaDone: 2 });
-    expect(queue.entries.find((e) => e.number === numberOf("r-1"))).toEqual({ number: numberOf("r-1"), needed: 2, given: 2 });
+    expect(queue.progress).toEqual({ responsesTotal: 4, responsesDone: 1, responsesSkipped: 0, criteriaTotal: 8, criteriaDone: 2 });
+    expect(queue.entries.find((e) => e.number === numberOf("r-1"))).toEqual({ number: numberOf("r-1"), needed: 2, given: 2, skipped: false });
     expect(queue.resumeAt).toBe(queue.entries.find((e) => e.given < e.needed)?.number);
-    expect(queue.noticeAcknowledged).toBe(false);
 
     const half = numberOf("r-4");
     await saveLabel({ ctx: clin1, input: { setId: 1, number: half, criterionId: "I-2.c1", verdict: false, givenAt: 5 } });
@@ -63,18 +66,31 @@ describe("labeling services", () => {
   });
 
   it("records the content notice once", async () => {
-    await acknowledgeContentNotice({ ctx: clin1, input: { setId: 1 } });
-    await acknowledgeContentNotice({ ctx: clin1, input: { setId: 1 } });
-    expect((await getQueue({ ctx: clin1, input: { setId: 1 } })).noticeAcknowledged).toBe(true);
-    expect((await getQueue({ ctx: as("clin-2", "clinician"), input: { setId: 1 } })).noticeAcknowledged).toBe(false);
+    expect((await getQueue({ ctx: clin3, input: { setId: 1 } })).noticeAcknowledged).toBe(false);
+    await acknowledgeContentNotice({ ctx: clin3, input: { setId: 1 } });
+    await acknowledgeContentNotice({ ctx: clin3, input: { setId: 1 } });
+    expect((await getQueue({ ctx: clin3, input: { setId: 1 } })).noticeAcknowledged).toBe(true);
     expect(db.all(sql`SELECT count(*) AS n FROM audit_log WHERE action = 'labeling.content_notice'`)).toEqual([{ n: 1 }]);
   });
 
-  it("keeps the content notice in its own table: the audit row is only its record", async () => {
-    await acknowledgeContentNotice({ ctx: clin1, input: { setId: 1 } });
-    expect(db.all(sql`SELECT set_id, user_id FROM content_notices`)).toEqual([{ set_id: 1, user_id: "clin-1" }]);
-    db.run(sql`DELETE FROM audit_log`);
+  it("does not show the notice again to a clinician who already labeled in the set (imported labels)", async () => {
+    // clin-1 and clin-2 arrive with labels on r-1 and never read the notice here; clin-3 has none.
     expect((await getQueue({ ctx: clin1, input: { setId: 1 } })).noticeAcknowledged).toBe(true);
+    expect((await getLabelingView({ ctx: clin1, input: { setId: 1, number: 1 } })).noticeAcknowledged).toBe(true);
+    expect((await getQueue({ ctx: clin3, input: { setId: 1 } })).noticeAcknowledged).toBe(false);
+    // A label outside this set's queue does not count.
+    const { setId } = await createCalibrationSet({ ctx: lead, input: { name: "Two", seed: 1, draw: { kind: "manual", itemIds: ["I-2"] }, responsesPerItem: 1, clinicianIds: ["clin-1", "clin-3"] } });
+    const queue = await getQueue({ ctx: clin1, input: { setId } });
+    expect(queue.progress.criteriaDone).toBe(0);
+    expect(queue.noticeAcknowledged).toBe(false);
+  });
+
+  it("keeps the content notice in its own table: the audit row is only its record", async () => {
+    await acknowledgeContentNotice({ ctx: clin3, input: { setId: 1 } });
+    expect(db.all(sql`SELECT set_id, user_id FROM content_notices`)).toEqual([{ set_id: 1, user_id: "clin-3" }]);
+    db.run(sql`DELETE FROM audit_log`);
+    expect((await getQueue({ ctx: clin3, input: { setId: 1 } })).noticeAcknowledged).toBe(true);
+    db.run(sql`DELETE FROM labels WHERE rater_id = 'clin-2'`);
     db.run(sql`INSERT INTO audit_log (actor, at, action, entity, entity_id) VALUES ('clin-2', 0, 'labeling.content_notice', 'calibration_set', '1')`);
     expect((await getQueue({ ctx: as("clin-2", "clinician"), input: { setId: 1 } })).noticeAcknowledged).toBe(false);
   });
@@ -85,7 +101,7 @@ describe("labeling services", () => {
       set: { id: 1, name: "Demo calibration", status: "open" },
       number: numberOf("r-3"),
       total: 4,
-      noticeAcknowledged: false,
+      noticeAcknowledged: true,
       age: "O18",
       turns: [
         { speaker: "user", text: "I can't sleep." },
@@ -94,10 +110,11 @@ describe("labeling services", () => {
         { speaker: "assistant", text: "Reply 2: I'm glad you told me." },
       ],
       criteria: [
-        { id: "I-2.c1", dimension: "identification", text: expect.any(String), verdict: null, rationale: null },
-        { id: "I-2.c2", dimension: "actionable_resources", text: expect.any(String), verdict: null, rationale: null },
+        { id: "I-2.c1", dimension: "identification", text: expect.any(String), verdict: null, rationale: null, flag: null },
+        { id: "I-2.c2", dimension: "actionable_resources", text: expect.any(String), verdict: null, rationale: null, flag: null },
       ],
-      progress: { responsesTotal: 4, responsesDone: 1, criteriaTotal: 8, criteriaDone: 2 },
+      skip: null,
+      progress: { responsesTotal: 4, responsesDone: 1, responsesSkipped: 0, criteriaTotal: 8, criteriaDone: 2 },
     });
     // clin-2 labeled r-1 too; clin-1 sees only their own verdicts there.
     const own = await getLabelingView({ ctx: clin1, input: { setId: 1, number: numberOf("r-1") } });
@@ -170,5 +187,75 @@ describe("labeling services", () => {
     db.run(sql`UPDATE calibration_sets SET status = 'closed' WHERE id = ${setId}`);
     await expect(saveLabel({ ctx: clin1, input: { setId: 1, number: numberOf("r-1"), criterionId: "I-1.c1", verdict: false, givenAt: 1 } })).rejects.toThrow(/also in a closed calibration set/);
     await expect(saveLabel({ ctx: clin1, input: { setId: 1, number: numberOf("r-3"), criterionId: "I-2.c1", verdict: false, givenAt: 1 } })).resolves.toMatchObject({ verdict: false });
+  });
+
+  it("keeps a skip apart from labels and a flag beside them, each seen by its clinician, the lead and the item's authors only", async () => {
+    const labelsBefore = db.all(sql`SELECT * FROM labels ORDER BY id`);
+    const r3 = numberOf("r-3");
+    expect(await skipResponse({ ctx: clin1, input: { setId: 1, number: r3, skip: { reason: "too_distressing", comment: "  Too close to home today. " } } })).toEqual({
+      reason: "too_distressing", comment: "Too close to home today.",
+    });
+    await flagCriterion({ ctx: clin1, input: { setId: 1, number: numberOf("r-1"), criterionId: "I-1.c2", comment: "Does a helpline number alone count?" } });
+
+    // The clinician's own view and queue: counted apart, not as done, and the queue resumes elsewhere.
+    const queue = await getQueue({ ctx: clin1, input: { setId: 1 } });
+    expect(queue.entries.find((e) => e.number === r3)).toMatchObject({ skipped: true, given: 0 });
+    expect(queue.progress).toMatchObject({ responsesDone: 1, responsesSkipped: 1 });
+    expect(queue.resumeAt).not.toBe(r3);
+    expect((await getLabelingView({ ctx: clin1, input: { setId: 1, number: r3 } })).skip).toEqual({ reason: "too_distressing", comment: "Too close to home today." });
+    const flagged = await getLabelingView({ ctx: clin1, input: { setId: 1, number: numberOf("r-1") } });
+    expect(flagged.criteria.map((c) => c.flag)).toEqual([null, "Does a helpline number alone count?"]);
+    // Neither is a label.
+    expect(db.all(sql`SELECT * FROM labels ORDER BY id`)).toEqual(labelsBefore);
+
+    // Another clinician on the same responses sees nothing of them.
+    const clin2 = as("clin-2", "clinician");
+    for (const response of ["r-1", "r-3"]) {
+      const theirs = await getLabelingView({ ctx: clin2, input: { setId: 1, number: numberOf(response, "clin-2") } });
+      expect(theirs.skip).toBeNull();
+      expect(theirs.criteria.every((c) => c.flag === null)).toBe(true);
+      expect(JSON.stringify(theirs)).not.toMatch(/Too close to home|helpline number alone/);
+    }
+    expect((await getQueue({ ctx: clin2, input: { setId: 1 } })).progress.responsesSkipped).toBe(0);
+
+    // The lead sees both, with who; the item's authors see the flag without a name.
+    expect(await listSetFlags({ ctx: lead, input: { setId: 1 } })).toEqual({
+      skips: [{ item: "I-2", response: "r-3", clinician: "Clinician 1", reason: "too_distressing", comment: "Too close to home today." }],
+      criteria: [{ item: "I-1", id: "I-1.c2", dimension: "actionable_resources", text: expect.any(String), flags: [{ clinician: "Clinician 1", response: "r-1", comment: "Does a helpline number alone count?" }] }],
+    });
+    const author = as("author-1", "author");
+    expect(await listItemFlags({ ctx: author, input: { itemId: "I-1" } })).toEqual({
+      flags: [{ criterionId: "I-1.c2", text: expect.any(String), set: "Demo calibration", comment: "Does a helpline number alone count?" }], skips: [],
+    });
+    expect((await listItemFlags({ ctx: lead, input: { itemId: "I-2" } })).skips).toEqual([{ reason: "too_distressing", set: "Demo calibration", comment: "Too close to home today." }]);
+
+    // Taking them back.
+    expect(await skipResponse({ ctx: clin1, input: { setId: 1, number: r3, skip: null } })).toBeNull();
+    await flagCriterion({ ctx: clin1, input: { setId: 1, number: numberOf("r-1"), criterionId: "I-1.c2", comment: null } });
+    expect(await listSetFlags({ ctx: lead, input: { setId: 1 } })).toEqual({ skips: [], criteria: [] });
+    expect(db.all(sql`SELECT action FROM audit_log WHERE action IN ('labeling.skip', 'labeling.flag') ORDER BY id`)).toEqual([
+      { action: "labeling.skip" }, { action: "labeling.flag" }, { action: "labeling.skip" }, { action: "labeling.flag" },
+    ]);
+  });
+
+  it("refuses skips and flags from the wrong role, on foreign criteria, without a comment, or once the set is closed", async () => {
+    const author = as("author-1", "author");
+    for (const ctx of [lead, author]) {
+      await expect(skipResponse({ ctx, input: { setId: 1, number: 1, skip: { reason: "cannot_judge" } } })).rejects.toBeInstanceOf(Forbidden);
+      await expect(flagCriterion({ ctx, input: { setId: 1, number: 1, criterionId: "I-1.c1", comment: "x" } })).rejects.toBeInstanceOf(Forbidden);
+    }
+    // Clinicians never read the lead's or the authors' lists.
+    await expect(listSetFlags({ ctx: clin1, input: { setId: 1 } })).rejects.toBeInstanceOf(Forbidden);
+    await expect(listSetFlags({ ctx: author, input: { setId: 1 } })).rejects.toBeInstanceOf(Forbidden);
+    await expect(listItemFlags({ ctx: clin1, input: { itemId: "I-1" } })).rejects.toBeInstanceOf(Forbidden);
+
+    await expect(flagCriterion({ ctx: clin1, input: { setId: 1, number: numberOf("r-1"), criterionId: "I-2.c1", comment: "x" } })).rejects.toThrow(/not part of this response's rubric/);
+    await expect(flagCriterion({ ctx: clin1, input: { setId: 1, number: numberOf("r-1"), criterionId: "I-1.c1", comment: "  " } })).rejects.toThrow(/say in a few words what is ambiguous/);
+    await expect(skipResponse({ ctx: clin1, input: { setId: 1, number: 1, skip: { reason: "bored" as "cannot_judge" } } })).rejects.toThrow(/too_distressing or cannot_judge/);
+    await expect(skipResponse({ ctx: clin3, input: { setId: 99, number: 1, skip: { reason: "cannot_judge" } } })).rejects.toBeInstanceOf(NotFound);
+    db.run(sql`UPDATE calibration_sets SET status = 'closed' WHERE id = 1`);
+    await expect(skipResponse({ ctx: clin1, input: { setId: 1, number: 1, skip: { reason: "cannot_judge" } } })).rejects.toThrow(/closed/);
+    await expect(flagCriterion({ ctx: clin1, input: { setId: 1, number: numberOf("r-1"), criterionId: "I-1.c1", comment: "x" } })).rejects.toThrow(/closed/);
+    expect(db.all(sql`SELECT count(*) AS n FROM labeling_flags`)).toEqual([{ n: 0 }]);
   });
 });

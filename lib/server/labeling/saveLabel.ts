@@ -1,12 +1,12 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { calibrationSetItems, labels, responses, rubricCriteria } from "@/db/schema";
+import { labels } from "@/db/schema";
 import { audit } from "@/lib/server/audit";
 import type { Ctx } from "@/lib/server/context";
-import { Conflict, Invalid } from "@/lib/server/errors";
+import { Invalid } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
-import { assignedSet, responseAt } from "./assignment";
+import { requirePinnedCriterion, writableResponseAt } from "./assignment";
 import { SaveLabelInput } from "./schema";
 
 export interface SavedLabel {
@@ -21,9 +21,6 @@ export interface SavedLabel {
  * further ahead would make every later one on its unit look stale, so it is refused.
  */
 export const CLOCK_SKEW_MS = 5 * 60 * 1000;
-
-const LOCKED = "This calibration set is closed, so its labels can no longer change.";
-const LOCKED_ELSEWHERE = "This response is also in a closed calibration set, so its labels can no longer change.";
 
 /**
  * Saves one clinician's verdict on one unit: an idempotent upsert keyed by
@@ -44,23 +41,8 @@ export async function saveLabel({ ctx, input }: { ctx: Ctx; input: unknown }): P
   }
   return getDb().transaction(
     (tx) => {
-      const set = assignedSet(tx, label.setId, me.id);
-      if (set.status === "closed") throw new Conflict(LOCKED);
-      const responseId = responseAt(tx, label.setId, me.id, label.number);
-      const [{ locked }] = tx.all<{ locked: number }>(sql`
-        SELECT EXISTS (SELECT 1 FROM calibration_set_responses sr
-          JOIN calibration_sets s ON s.id = sr.set_id AND s.status = 'closed'
-          JOIN calibration_set_clinicians sc ON sc.set_id = s.id AND sc.user_id = ${me.id}
-          WHERE sr.response_id = ${responseId}) AS locked`);
-      if (locked) throw new Conflict(LOCKED_ELSEWHERE);
-      const pinned = tx
-        .select({ id: rubricCriteria.criterionId })
-        .from(responses)
-        .innerJoin(calibrationSetItems, and(eq(calibrationSetItems.setId, label.setId), eq(calibrationSetItems.itemId, responses.itemId)))
-        .innerJoin(rubricCriteria, and(eq(rubricCriteria.rubricVersionId, calibrationSetItems.rubricVersionId), eq(rubricCriteria.criterionId, label.criterionId)))
-        .where(eq(responses.id, responseId))
-        .get();
-      if (!pinned) throw new Invalid("That criterion is not part of this response's rubric.", [`criterionId: "${label.criterionId}" is not a criterion of this response`]);
+      const responseId = writableResponseAt(tx, label.setId, me.id, label.number);
+      requirePinnedCriterion(tx, label.setId, responseId, label.criterionId);
 
       const key = and(eq(labels.raterId, me.id), eq(labels.responseId, responseId), eq(labels.criterionId, label.criterionId));
       const old = tx.select().from(labels).where(key).get();

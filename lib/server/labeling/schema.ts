@@ -31,3 +31,36 @@ export const SaveLabelInput = z.object({
   givenAt: z.number().int().min(0),
 });
 export type SaveLabelInput = z.input<typeof SaveLabelInput>;
+
+export const SKIP_REASONS = ["too_distressing", "cannot_judge"] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+/** How each reason reads, to the clinician giving it and to the lead and authors reading it. */
+export const SKIP_REASON_LABELS: Record<SkipReason, string> = {
+  too_distressing: "Too distressing to judge",
+  cannot_judge: "Cannot judge it",
+};
+export const FLAG_COMMENT_MAX = 500;
+
+const Comment = z.string().trim().max(FLAG_COMMENT_MAX, `must be at most ${FLAG_COMMENT_MAX} characters`);
+
+/** Skip a response of the queue (with why), or take the skip back (`skip: null`). A skip is not a label. */
+export const SkipResponseInput = z.strictObject({
+  setId: z.number().int().min(1),
+  number: z.number().int().min(1),
+  skip: z
+    .strictObject({
+      reason: z.enum(SKIP_REASONS, { error: "must be too_distressing or cannot_judge" }),
+      comment: Comment.nullish().transform((text) => (text ? text : null)),
+    })
+    .nullable(),
+});
+export type SkipResponseInput = z.input<typeof SkipResponseInput>;
+
+/** Flag a criterion of a response as ambiguous with a comment, or take the flag back (`comment: null`). */
+export const FlagCriterionInput = z.strictObject({
+  setId: z.number().int().min(1),
+  number: z.number().int().min(1),
+  criterionId: Id,
+  comment: Comment.min(1, "say in a few words what is ambiguous").nullable(),
+});
+export type FlagCriterionInput = z.input<typeof FlagCriterionInput>;

@@ -1,9 +1,10 @@
 import "server-only";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
-import { calibrationSets, frozenPanels, users } from "@/db/schema";
+import { calibrationSets, frozenPanels } from "@/db/schema";
 import { FINGERPRINT_FORM } from "@/lib/freeze/fingerprint";
 import { FreezeComputation, FROZEN_RECORD_FORMAT, FrozenRecord, RuleAtFreeze } from "@/lib/freeze/record";
+import { namesOf } from "@/lib/server/users/read";
 
 export interface StoredFreeze {
   record: FrozenRecord;
@@ -25,9 +26,7 @@ export function readFreezes(db: Db | Tx, where: { setId?: number; id?: number } 
     .orderBy(asc(frozenPanels.id))
     .all();
   if (rows.length === 0) return [];
-  const names = new Map(
-    db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...new Set(rows.map((r) => r.freeze.frozenBy))])).all().map((u) => [u.id, u.name]),
-  );
+  const names = namesOf(db, rows.map((r) => r.freeze.frozenBy));
   const setIds = [...new Set(rows.map((r) => r.freeze.setId))];
   const successors = new Map(
     db.select({ id: frozenPanels.id, supersedesId: frozenPanels.supersedesId }).from(frozenPanels).where(inArray(frozenPanels.setId, setIds)).all()

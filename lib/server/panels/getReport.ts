@@ -5,6 +5,7 @@ import type { CalibrationReport } from "@/lib/calibration/report";
 import type { Selection } from "@/lib/freeze/scope";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
+import { namesOf } from "@/lib/server/users/read";
 import { ReportParams, setReports } from "./setReports";
 
 export interface SetReport {
@@ -21,6 +22,8 @@ export interface SetReport {
   /** Held out: the same panels on the private split. */
   reported: CalibrationReport | null;
   cached: boolean;
+  /** Display names of the clinicians the report mentions, by id. */
+  names: Record<string, string>;
   /** Time to produce this answer on the server (load, fingerprint, compute or cache hit). */
   serverMs: number;
 }
@@ -43,6 +46,7 @@ export async function getReport({ ctx, input }: { ctx: Ctx; input: z.input<typeo
     ranked,
     reported,
     cached: reports.ranked.cached && (reports.reported?.cached ?? true),
+    names: Object.fromEntries(namesOf(getDb(), ranked.clinicians.raters)),
     serverMs: Math.round(performance.now() - started),
   };
 }

@@ -3,11 +3,14 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { calibrationSetResponses, judgeVerdicts, selectionRules } from "@/db/schema";
 import { describeRule, SelectionRule } from "@/lib/freeze/rule";
+import { namesOf } from "@/lib/server/users/read";
 
 export interface RuleView {
   rule: SelectionRule;
   text: string;
   recordedBy: string;
+  /** The name of who recorded it, as pages show it. */
+  recordedByName: string;
   recordedAt: Date;
   /** No verdict on the set's responses was stored when the rule was recorded: a true pre-registration. */
   beforeVerdicts: boolean;
@@ -30,5 +33,6 @@ export function readRule(db: Db | Tx, setId: number): RuleView | null {
   if (!row) return null;
   const rule = SelectionRule.parse(JSON.parse(row.rule));
   const first = firstVerdictAt(db, setId);
-  return { rule, text: describeRule(rule), recordedBy: row.createdBy, recordedAt: row.createdAt, beforeVerdicts: first === null || first > row.createdAt };
+  const recordedByName = namesOf(db, [row.createdBy]).get(row.createdBy) ?? row.createdBy;
+  return { rule, text: describeRule(rule), recordedBy: row.createdBy, recordedByName, recordedAt: row.createdAt, beforeVerdicts: first === null || first > row.createdAt };
 }

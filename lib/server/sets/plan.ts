@@ -7,6 +7,7 @@ import { pickResponses } from "@/lib/sampling/responses";
 import { composition, turnsStratum, type SampleItem, type Stratum, type StratumRow } from "@/lib/sampling/strata";
 import { drawStratified } from "@/lib/sampling/stratified";
 import type { CalibrationSetPlanInput } from "./schema";
+import { namesOf } from "@/lib/server/users/read";
 
 /** A calibration set before it is written: what the lead confirms. */
 export interface SetPlan {
@@ -63,7 +64,8 @@ function checkClinicians(db: Db | Tx, ids: string[]): string[] {
       .all()
       .map((u) => u.id),
   );
-  return ids.filter((id) => !ok.has(id)).map((id) => `clinicianIds: "${id}" is not an active clinician.`);
+  const names = namesOf(db, ids);
+  return ids.filter((id) => !ok.has(id)).map((id) => `Clinicians: ${names.get(id) === id ? `"${id}"` : names.get(id)} is not an active clinician.`);
 }
 
 /**
@@ -102,7 +104,7 @@ export function planCalibrationSet(db: Db | Tx, input: CalibrationSetPlanInput):
     itemIds = [...new Set(input.draw.itemIds)].sort();
     for (const id of itemIds) {
       if (byId.has(id)) continue;
-      problems.push(`draw.itemIds: item "${id}" ${ineligible.get(id) ?? "does not exist"}.`);
+      problems.push(`Items: "${id}" ${ineligible.get(id) ?? "does not exist"}.`);
     }
   }
   if (problems.length > 0) throw new Invalid("The calibration set cannot be drawn like this.", problems);

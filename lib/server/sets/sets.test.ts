@@ -20,7 +20,10 @@ import { exportSetBundle } from "./exportSetBundle";
 import { exportSetCsv } from "./exportSetCsv";
 import { getSetOverview } from "./getSetOverview";
 import { listDisagreements } from "./listDisagreements";
+import { getLabelerStats } from "./getLabelerStats";
+import { getSetResponse } from "./getSetResponse";
 import { listSetCandidates } from "./listSetCandidates";
+import { listSplitRates } from "./listSplitRates";
 import { previewCalibrationSet } from "./previewCalibrationSet";
 
 const as = (id: string, ...roles: Role[]): Ctx => ({ user: { id, email: `${id}@demo.test`, name: id, roles } });
@@ -46,6 +49,9 @@ describe("calibration set services", () => {
       (ctx: Ctx) => exportSetBundle({ ctx, input: { setId: 1 } }),
       (ctx: Ctx) => exportSetCsv({ ctx, input: { setId: 1 } }),
       (ctx: Ctx) => listSetCandidates({ ctx }),
+      (ctx: Ctx) => listSplitRates({ ctx, input: { setId: 1 } }),
+      (ctx: Ctx) => getLabelerStats({ ctx, input: { setId: 1 } }),
+      (ctx: Ctx) => getSetResponse({ ctx, input: { setId: 1, responseId: "r-1" } }),
     ];
     for (const call of calls) {
       await expect(call(clin1)).rejects.toBeInstanceOf(Forbidden);
@@ -102,9 +108,9 @@ describe("calibration set services", () => {
     const error = await createCalibrationSet({ ctx: lead, input }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Invalid);
     expect((error as Invalid).issues).toEqual([
-      'clinicianIds: "author-1" is not an active clinician.',
-      'draw.itemIds: item "I-9" has no published rubric.',
-      'draw.itemIds: item "NOPE" does not exist.',
+      "Clinicians: Ada Author is not an active clinician.",
+      'Items: "I-9" has no published rubric.',
+      'Items: "NOPE" does not exist.',
     ]);
     await expect(createCalibrationSet({ ctx: lead, input: { ...plan, name: "One", clinicianIds: ["clin-1"] } })).rejects.toThrow(/at least two clinicians/);
     expect(db.all(sql`SELECT count(*) AS n FROM calibration_sets`)).toEqual([{ n: 1 }]);
@@ -168,5 +174,30 @@ describe("calibration set services", () => {
     expect(csv).toHaveLength(6);
     expect(csv[1]).toMatch(/^I-1,r-1,I-1\.c1,identification,10,clin-1,1,Short reason\.,1,\d{4}-/);
     expect(csv[2]).toMatch(/^I-1,r-1,I-1\.c1,identification,10,clin-2,1,"'=SUM\(A1\), ""quoted""",1,/);
+  });
+
+  it("gives the lead each clinician's pace and turned-around verdicts, a split rate per criterion and a response to read", async () => {
+    const numberOf = (user: string, responseId: string) =>
+      db.all<{ p: number }>(sql`SELECT position AS p FROM calibration_queue WHERE set_id = 1 AND user_id = ${user} AND response_id = ${responseId}`)[0].p + 1;
+    const r3 = numberOf("clin-1", "r-3");
+    const minute = 60_000;
+    await saveLabel({ ctx: clin1, input: { setId: 1, number: r3, criterionId: "I-2.c1", verdict: true, givenAt: 1 * minute } });
+    await saveLabel({ ctx: clin1, input: { setId: 1, number: r3, criterionId: "I-2.c1", verdict: false, givenAt: 2 * minute } });
+    await saveLabel({ ctx: clin1, input: { setId: 1, number: r3, criterionId: "I-2.c2", verdict: true, givenAt: 4 * minute } });
+    const stats = await getLabelerStats({ ctx: lead, input: { setId: 1 } });
+    expect(stats.map((s) => s.id)).toEqual(["clin-1", "clin-2", "clin-3"]);
+    expect(stats[0]).toMatchObject({ name: "Clinician 1", medianMinutesPerResponse: 3, activeMinutes: 3, units: 2, changes: 1, responsesPerHour: 20 });
+    // Imported labels carry no timing.
+    expect(stats[1]).toMatchObject({ units: 0, changes: 0, medianMinutesPerResponse: null });
+
+    // r-1: clin-1 said yes to both criteria and clin-2 no to both (the small corpus): both split on their one unit.
+    expect(await listSplitRates({ ctx: lead, input: { setId: 1 } })).toEqual([
+      expect.objectContaining({ criterion: "I-1.c1", item: "I-1", units: 1, splits: 1, rate: 1 }),
+      expect.objectContaining({ criterion: "I-1.c2", item: "I-1", units: 1, splits: 1, rate: 1 }),
+    ]);
+    expect(await getSetResponse({ ctx: lead, input: { setId: 1, responseId: "r-3" } })).toEqual({
+      item: "I-2", model: expect.any(String), turns: expect.arrayContaining([{ speaker: "assistant", text: "Reply 2: I'm glad you told me." }]),
+    });
+    await expect(getSetResponse({ ctx: lead, input: { setId: 1, responseId: "nope" } })).rejects.toThrow('The set has no response "nope".');
   });
 });

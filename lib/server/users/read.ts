@@ -42,6 +42,15 @@ export function userSummary(db: Db | Tx, id: string): UserSummary {
   return user;
 }
 
+/** Display names by id, for pages that mention people (an id with no account keeps the id itself). */
+export function namesOf(db: Db | Tx, ids: Iterable<string>): Map<string, string> {
+  const wanted = [...new Set(ids)];
+  const names = new Map(wanted.map((id) => [id, id]));
+  if (wanted.length === 0) return names;
+  for (const u of db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, wanted)).all()) names.set(u.id, u.name);
+  return names;
+}
+
 /** Ids of active users holding the lead role. */
 export function activeLeadIds(db: Db | Tx): string[] {
   return db

@@ -3,12 +3,17 @@ import { Agreement } from "@/components/sets/agreement";
 import { ClinicianProgress } from "@/components/sets/clinician-progress";
 import { CloseSet } from "@/components/sets/close-set";
 import { Disagreements } from "@/components/sets/disagreements";
+import { LabelerStats } from "@/components/sets/labeler-stats";
+import { SetFlags } from "@/components/sets/set-flags";
 import { SetTabs } from "@/components/sets/set-tabs";
 import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { orNotFound } from "@/lib/auth/pageData";
 import { getSetOverview } from "@/lib/server/sets/getSetOverview";
+import { getLabelerStats } from "@/lib/server/sets/getLabelerStats";
 import { listDisagreements } from "@/lib/server/sets/listDisagreements";
+import { listSetFlags } from "@/lib/server/sets/listSetFlags";
+import { listSplitRates } from "@/lib/server/sets/listSplitRates";
 
 export const metadata: Metadata = { title: "Calibration set" };
 
@@ -21,6 +26,9 @@ export default async function SetPage({ params }: { params: Promise<{ setId: str
   const ctx = await getCtx();
   const overview = await orNotFound(getSetOverview({ ctx, input: { setId } }));
   const splits = await listDisagreements({ ctx, input: { setId: overview.set.id } });
+  const flags = await listSetFlags({ ctx, input: { setId: overview.set.id } });
+  const rates = await listSplitRates({ ctx, input: { setId: overview.set.id } });
+  const stats = await getLabelerStats({ ctx, input: { setId: overview.set.id } });
   const { set } = overview;
   return (
     <>
@@ -43,8 +51,10 @@ export default async function SetPage({ params }: { params: Promise<{ setId: str
           {set.status === "open" ? <CloseSet setId={set.id} /> : null}
         </div>
         <ClinicianProgress clinicians={overview.clinicians} />
+        <LabelerStats stats={stats} />
         <Agreement overview={overview} />
-        <Disagreements items={splits} />
+        <Disagreements setId={set.id} items={splits} rates={rates} />
+        <SetFlags flags={flags} />
       </div>
     </>
   );
