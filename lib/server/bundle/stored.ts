@@ -6,8 +6,22 @@ import type { Bundle, RubricRecord } from "@/lib/bundle/schema";
 import { canonicalItem, canonicalLabel, canonicalReference, canonicalResponse, canonicalRubric, canonicalVerdict } from "./canonical";
 
 /**
+ * A bundle has one verdict per judge and unit: where a judge judged a unit on several
+ * rubric versions (a later run on a new wording), the one on the newest version.
+ */
+function newestPerUnit<T extends { judge: string; responseId: string; criterionId: string; rubricVersionId: number }>(rows: T[], versionOf: ReadonlyMap<number, number>): T[] {
+  const kept = new Map<string, T>();
+  for (const row of rows) {
+    const key = `${row.judge}\u0000${row.responseId}\u0000${row.criterionId}`;
+    const seen = kept.get(key);
+    if (!seen || (versionOf.get(row.rubricVersionId) ?? 0) > (versionOf.get(seen.rubricVersionId) ?? 0)) kept.set(key, row);
+  }
+  return rows.filter((row) => kept.get(`${row.judge}\u0000${row.responseId}\u0000${row.criterionId}`) === row);
+}
+
+/**
  * Everything stored that a bundle can carry — items, published rubric and reference
- * versions, responses, labels, verdicts on the current rubric — as canonical records in a deterministic
+ * versions, responses, labels, verdicts (one per judge and unit) — as canonical records in a deterministic
  * order (by id, then version, then unit and rater/judge). Drafts are not included.
  */
 export function readStoredBundle(db: Db | Tx): Bundle {
@@ -27,11 +41,7 @@ export function readStoredBundle(db: Db | Tx): Bundle {
     .orderBy(asc(rubricCriteria.rubricVersionId), asc(rubricCriteria.position))
     .all();
   const criteriaOf = new Map<number, RubricRecord["criteria"]>();
-  // A bundle's verdicts are on the current rubric: the newest published version holding the criterion.
-  const currentVersionOf = new Map<string, { id: number; version: number }>();
-  for (const { rubric_criteria: c, rubric_versions: v } of criterionRows) {
-    const seen = currentVersionOf.get(c.criterionId);
-    if (!seen || v.version > seen.version) currentVersionOf.set(c.criterionId, { id: v.id, version: v.version });
+  for (const { rubric_criteria: c } of criterionRows) {
     const list = criteriaOf.get(c.rubricVersionId) ?? [];
     list.push({ id: c.criterionId, dimension: c.dimension, weight: c.weight, text: c.text });
     criteriaOf.set(c.rubricVersionId, list);
@@ -63,7 +73,7 @@ export function readStoredBundle(db: Db | Tx): Bundle {
     labels: labelRows.map((r) =>
       canonicalLabel({ kind: "label", rater: r.raterId, response: r.responseId, criterion: r.criterionId, verdict: r.verdict, rationale: r.rationale ?? undefined }),
     ),
-    verdicts: verdictRows.filter((r) => currentVersionOf.get(r.criterionId)?.id === r.rubricVersionId).map((r) =>
+    verdicts: newestPerUnit(verdictRows, new Map(versionRows.map((v) => [v.id, v.version]))).map((r) =>
       canonicalVerdict({ kind: "verdict", judge: r.judge, response: r.responseId, criterion: r.criterionId, verdict: r.verdict, rationale: r.rationale ?? undefined }),
     ),
   };

@@ -53,6 +53,8 @@ function judgedVersions(tx: Tx, criterionIds: string[]): Map<string, number> {
 /** `modelDrafted`: criterion ids first written by a model (bundles carry no provenance; the demo seed knows). */
 export interface WriteOptions {
   modelDrafted?: ReadonlySet<string>;
+  /** Criterion → the rubric version its verdicts are on (a set's upload: its pinned versions); else the newest published one. */
+  verdictVersions?: ReadonlyMap<string, number>;
 }
 
 export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: string, options: WriteOptions = {}, now = new Date()): WrittenBundle {
@@ -121,7 +123,7 @@ export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: 
       raterId: r.rater, responseId: r.response, criterionId: r.criterion, verdict: r.verdict, rationale: r.rationale ?? null, givenAt: now.getTime(), createdAt: now, updatedAt: now,
     }))).run();
   }
-  const versionOf = judgedVersions(tx, [...new Set(added.verdicts.map((v) => v.criterion))]);
+  const versionOf = new Map([...judgedVersions(tx, [...new Set(added.verdicts.map((v) => v.criterion))]), ...(options.verdictVersions ?? [])]);
   for (const rows of chunks(added.verdicts)) {
     tx.insert(judgeVerdicts).values(rows.map((r) => ({
       judge: r.judge, responseId: r.response, criterionId: r.criterion, verdict: r.verdict, rationale: r.rationale ?? null,

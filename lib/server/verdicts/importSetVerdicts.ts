@@ -1,6 +1,8 @@
 import "server-only";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db/client";
+import { calibrationSetItems, rubricCriteria } from "@/db/schema";
 import { formatIssue, parseBundle, type BundleIssue } from "@/lib/bundle/parse";
 import type { Bundle } from "@/lib/bundle/schema";
 import { loadSetInput } from "@/lib/server/calibration/setInput";
@@ -50,7 +52,15 @@ export async function importSetVerdicts({ ctx, input }: { ctx: Ctx; input: Impor
       const scope = loadSetScope(tx, setId);
       // The one import path validates the bundle and writes it; the set's own check
       // runs on what it accepted, and a problem rolls the whole transaction back.
-      const result = importInto(tx, text, lead.id, { refusal: "The verdicts were not imported" });
+      const pinned = tx
+        .select({ criterion: rubricCriteria.criterionId, version: calibrationSetItems.rubricVersionId })
+        .from(calibrationSetItems)
+        .innerJoin(rubricCriteria, eq(rubricCriteria.rubricVersionId, calibrationSetItems.rubricVersionId))
+        .where(eq(calibrationSetItems.setId, setId))
+        .all();
+      // Verdicts uploaded for a set are on the rubric versions it pinned.
+      const verdictVersions = new Map(pinned.map((p) => [p.criterion, p.version]));
+      const result = importInto(tx, text, lead.id, { refusal: "The verdicts were not imported", verdictVersions });
       const setInput = loadSetInput(db, setId);
       const criteriaOf = new Map(setInput.items.map((item) => [item.id, item.criteria]));
       const units = new Set(setInput.responses.flatMap((r) => (criteriaOf.get(r.item) ?? []).map((c) => `${r.id}\u0000${c.id}`)));
