@@ -8,6 +8,10 @@ const Env = z.object({
   /** The address `npm start` listens on: loopback unless told otherwise. */
   HOST: z.string().trim().min(1).default("127.0.0.1"),
   /** Minutes of continuous labeling after which a clinician is offered a break. */
+  /** The largest bundle an upload route reads, in MB (decimal: 1 MB = 1,000,000 bytes). */
+  CONCORD_BUNDLE_LIMIT_MB: z.coerce.number().positive().max(4096).default(256),
+  /** The largest JSON body the other routes read, in KB (1 KB = 1,000 bytes); at most 10 MB, what Next.js passes a route through proxy.ts. */
+  CONCORD_JSON_LIMIT_KB: z.coerce.number().positive().max(10_000).default(1000),
   CONCORD_BREAK_MINUTES: z.coerce.number().int().min(1).max(600).default(DEFAULT_BREAK_MINUTES),
 });
 export type Env = z.infer<typeof Env>;
