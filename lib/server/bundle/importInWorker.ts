@@ -3,12 +3,18 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { getDb } from "@/db/client";
-import { Invalid, ServiceError, TooLarge } from "@/lib/server/errors";
+import { Conflict, Forbidden, Invalid, NotFound, ServiceError, TooLarge, Unauthorized } from "@/lib/server/errors";
 import type { ImportAnswer, ImportJob } from "./importWorker";
 import type { ImportResult } from "./writeBundle";
 
 /** The worker's heap: a bundle up to the upload limit fits well inside it (docs/format.md#limits). */
 const WORKER_HEAP_MB = 384;
+
+/** The worker's refusal as the error the service would have thrown in this thread. */
+function serviceError(status: number, message: string): ServiceError {
+  const Known = { 401: Unauthorized, 403: Forbidden, 404: NotFound, 409: Conflict, 413: TooLarge }[status];
+  return Known ? new Known(message) : new ServiceError(message, status);
+}
 
 /**
  * Runs one import on its own worker thread, so reading, checking and writing a large
@@ -34,7 +40,7 @@ export function importInWorker(job: ImportJob): Promise<ImportResult> {
       if (answer.ok) resolve(answer.result);
       else if ("crash" in answer) reject(new Error(`the import worker failed: ${answer.crash}`));
       else if (answer.status === 400) reject(new Invalid(answer.message, answer.issues, answer.more));
-      else reject(new ServiceError(answer.message, answer.status));
+      else reject(serviceError(answer.status, answer.message));
       void worker.terminate();
     });
     worker.once("error", (error: Error & { code?: string }) => {
