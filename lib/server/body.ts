@@ -41,9 +41,9 @@ export async function readJson(request: Request): Promise<unknown> {
 
 /**
  * Streams an uploaded bundle (at most CONCORD_BUNDLE_LIMIT_MB) to a private temporary
- * file for `use`, never holding it in memory, and removes the file afterwards.
+ * file for `importFile`, never holding it in memory, and removes the file afterwards.
  */
-export async function withUploadedFile<T>(request: Request, use: (file: string) => Promise<T>): Promise<T> {
+export async function withUploadedFile<T>(request: Request, importFile: (file: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), "concord-upload-"));
   try {
     const file = join(dir, "bundle.jsonl");
@@ -60,7 +60,7 @@ export async function withUploadedFile<T>(request: Request, use: (file: string) 
       out.end();
       await closed;
     }
-    return await use(file);
+    return await importFile(file);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

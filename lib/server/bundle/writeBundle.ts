@@ -1,7 +1,7 @@
 import "server-only";
 import { eq, inArray } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
-import { criteria, items, judgeVerdicts, labels, referenceVersions, responses, rubricCriteria, rubricVersions, userRoles, users } from "@/db/schema";
+import { criteria, items, referenceVersions, responses, rubricCriteria, rubricVersions, userRoles, users } from "@/db/schema";
 import type { Bundle } from "@/lib/bundle/schema";
 import { recordKey, type BundleIndex } from "./keys";
 
