@@ -58,6 +58,8 @@ export default defineConfig({
         CONCORD_LLM_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
         CONCORD_LLM_MODEL: "stub-model",
         NEXT_TELEMETRY_DISABLED: "1",
+        // Small enough for e2e/import.spec.ts to send a bundle over it quickly.
+        CONCORD_BUNDLE_LIMIT_MB: "8",
       },
     },
   ],
