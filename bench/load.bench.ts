@@ -8,7 +8,10 @@
  *   open      R saves/s (default 200) on a fixed schedule for S seconds (default 60);
  *             latency is measured from each save's scheduled time, so a stalled
  *             server cannot hide behind a slower send rate
- *   import    the same while the lead uploads a ~50 MB bundle to /api/bundle/import
+ *   import    the same while the lead uploads a ~50 MB bundle to /api/bundle/import:
+ *             a calibration bundle, ~450,000 records (nearly all labels and verdicts)
+ *   import-text  the same with a ~50 MB bundle of long texts: ~42,000 records (items,
+ *             rubrics and 20,000 responses of ~2.4 KB)
  *   closed    C clients (default 50), each sending its next save when the last answered
  *
  * and prints, per scenario, saves, throughput, p50/p95/p99/max latency, failures and
@@ -16,7 +19,7 @@
  * the end (the newest acknowledged verdict per unit must be the stored one). The server's
  * peak memory (its process tree's RSS) is printed too.
  *
- *   npm run bench:load -- --seconds 10 [--rate 200] [--clients 50] [--only open,import,closed]
+ *   npm run bench:load -- --seconds 10 [--rate 200] [--clients 50] [--only open,import,import-text,closed]
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -33,7 +36,7 @@ import { hashPassword } from "@/lib/server/users/password";
 import { syntheticBundle } from "./synthetic";
 
 const { values: flags } = parseArgs({
-  options: { seconds: { type: "string", default: "60" }, rate: { type: "string", default: "200" }, clients: { type: "string", default: "50" }, only: { type: "string", default: "open,import,closed" } },
+  options: { seconds: { type: "string", default: "60" }, rate: { type: "string", default: "200" }, clients: { type: "string", default: "50" }, only: { type: "string", default: "open,import,import-text,closed" } },
 });
 const SECONDS = Number(flags.seconds);
 const RATE = Number(flags.rate);
@@ -135,6 +138,9 @@ interface Acknowledged {
 }
 
 const acknowledged = new Map<string, Acknowledged>();
+/** Failed saves by answer (HTTP status, or the network error). */
+const failuresBy = new Map<string, number>();
+const failed = (why: string) => failuresBy.set(why, (failuresBy.get(why) ?? 0) + 1);
 let clock = 0;
 
 /** One save: the client's next unit, the opposite of the verdict last sent there. */
@@ -150,12 +156,16 @@ async function save(setId: number, client: Client): Promise<boolean> {
       headers: { "Content-Type": "application/json", Cookie: client.cookie, Origin: BASE },
       body: JSON.stringify({ setId, number: unit.number, criterionId: unit.criterionId, verdict, givenAt }),
     });
-    await response.arrayBuffer();
-    if (response.status !== 200) return false;
+    const text = await response.text();
+    if (response.status !== 200) {
+      failed(`${response.status} ${text.slice(0, 120)}`);
+      return false;
+    }
     const seen = acknowledged.get(key);
     if (!seen || seen.givenAt < givenAt) acknowledged.set(key, { verdict, givenAt, unit });
     return true;
-  } catch {
+  } catch (error) {
+    failed(String((error as Error).cause ?? error));
     return false;
   }
 }
@@ -170,7 +180,7 @@ interface Result {
 
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 
-async function openLoop(setId: number, clients: Client[], seconds: number, during?: () => Promise<string>): Promise<Result> {
+async function openLoop(setId: number, clients: Client[], seconds: number, during?: { name: string; run: () => Promise<string> }): Promise<Result> {
   const latencies: number[] = [];
   let failures = 0;
   const interval = 1000 / RATE;
@@ -181,7 +191,7 @@ async function openLoop(setId: number, clients: Client[], seconds: number, durin
   for (let i = 0; ; i++) {
     const due = started + i * interval;
     if (due - started > seconds * 1000 && (!background || note !== undefined)) break;
-    if (during && !background && due - started > 2000) background = during().then((n) => (note = n));
+    if (during && !background && due - started > 2000) background = during.run().then((n) => (note = n));
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resume) => setTimeout(resume, wait));
     const client = clients[i % clients.length];
@@ -192,7 +202,7 @@ async function openLoop(setId: number, clients: Client[], seconds: number, durin
   }
   await Promise.all(inFlight);
   await background;
-  return { scenario: during ? `open ${RATE}/s + 50 MB import` : `open ${RATE}/s`, latencies, failures, seconds: (performance.now() - started) / 1000, note };
+  return { scenario: during ? `open ${RATE}/s + ${during.name}` : `open ${RATE}/s`, latencies, failures, seconds: (performance.now() - started) / 1000, note };
 }
 
 async function closedLoop(setId: number, clients: Client[], seconds: number): Promise<Result> {
@@ -215,10 +225,12 @@ async function main() {
   let server: ChildProcess | undefined;
   try {
     const { setId, units } = await seed(dbPath);
-    // ~50 MB of new items, rubrics, responses, labels and verdicts, imported while clinicians save.
-    const bundleFile = join(dir, "import.jsonl");
-    writeFileSync(bundleFile, syntheticBundle({ items: 380, responsesPerItem: 10, criteriaPerItem: 9, clinicians: 3, judges: 10, seed: 11 }).replaceAll("SYN-", "BIG-").replaceAll('"clin-', '"big-clin-'));
-    const bundleMb = readFileSync(bundleFile).length / 1e6;
+    // ~50 MB each of new records, imported while clinicians save.
+    const rowsFile = join(dir, "records.jsonl");
+    writeFileSync(rowsFile, syntheticBundle({ items: 380, responsesPerItem: 10, criteriaPerItem: 9, clinicians: 3, judges: 10, seed: 11 }).replaceAll("SYN-", "BIG-").replaceAll('"clin-', '"big-clin-'));
+    const textFile = join(dir, "texts.jsonl");
+    const answer = "placeholder answer sentence for the load bench. ".repeat(50);
+    writeFileSync(textFile, syntheticBundle({ items: 2000, responsesPerItem: 10, criteriaPerItem: 9, clinicians: 0, judges: 0, seed: 12 }).replaceAll("SYN-", "TXT-").replaceAll('"placeholder answer"', JSON.stringify(answer)));
     server = await startServer(dbPath);
     const serverPid = server.pid ?? 0;
     let peakRss = treeRss(serverPid);
@@ -236,15 +248,15 @@ async function main() {
 
     const results: Result[] = [];
     if (ONLY.has("open")) results.push(await openLoop(setId, clients, SECONDS));
-    if (ONLY.has("import")) {
-      results.push(await openLoop(setId, clients, SECONDS, async () => {
-        const t = performance.now();
-        const response = await fetch(`${BASE}/api/bundle/import`, { method: "POST", headers: { Cookie: lead, Origin: BASE, "Content-Type": "application/x-ndjson" }, body: readFileSync(bundleFile) });
-        const body = (await response.json()) as { error?: string; counts?: Record<string, { added: number }> };
-        const added = body.counts ? Object.values(body.counts).reduce((n, c) => n + c.added, 0) : 0;
-        return `import of ${bundleMb.toFixed(1)} MB: ${response.status}, ${((performance.now() - t) / 1000).toFixed(1)} s, ${added.toLocaleString("en-US")} records${body.error ? ` (${body.error})` : ""}`;
-      }));
-    }
+    const importing = (file: string) => async () => {
+      const t = performance.now();
+      const response = await fetch(`${BASE}/api/bundle/import`, { method: "POST", headers: { Cookie: lead, Origin: BASE, "Content-Type": "application/x-ndjson" }, body: readFileSync(file) });
+      const body = (await response.json()) as { error?: string; counts?: Record<string, { added: number }> };
+      const added = body.counts ? Object.values(body.counts).reduce((n, c) => n + c.added, 0) : 0;
+      return `import of ${(readFileSync(file).length / 1e6).toFixed(1)} MB: ${response.status}, ${((performance.now() - t) / 1000).toFixed(1)} s, ${added.toLocaleString("en-US")} records${body.error ? ` (${body.error})` : ""}`;
+    };
+    if (ONLY.has("import")) results.push(await openLoop(setId, clients, SECONDS, { name: "import (records)", run: importing(rowsFile) }));
+    if (ONLY.has("import-text")) results.push(await openLoop(setId, clients, SECONDS, { name: "import (texts)", run: importing(textFile) }));
     if (ONLY.has("closed")) results.push(await closedLoop(setId, clients, SECONDS));
     clearInterval(sampler);
 
@@ -267,6 +279,7 @@ async function main() {
     const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
     console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}\n${rows.map(line).join("\n")}`);
     for (const r of results) if (r.note) console.log(`\n${r.scenario}: ${r.note}`);
+    for (const [why, n] of failuresBy) console.log(`failed saves: ${n} × ${why}`);
     console.log(`\nlost verdicts: ${lost} of ${acknowledged.size.toLocaleString("en-US")} units saved (checked in the database)`);
     console.log(`server peak RSS (npm start's process tree): ${peakRss.toFixed(0)} MB`);
   } finally {

@@ -101,13 +101,15 @@ test.describe("what a refused upload says", () => {
   });
 });
 
-test("bodies over their route's limit are refused with 413 and a sentence", async ({ page, baseURL }) => {
-  await signIn(page, demoAccount("clinician"));
-  const label = await page.request.put("/api/labels", { headers: { Origin: baseURL ?? "", "Content-Type": "application/json" }, data: JSON.stringify({ padding: "x".repeat(2_000_000) }) });
+test("bodies over their route's limit are refused with 413 and a sentence", async ({ browser, baseURL }) => {
+  const clinician = await (await browser.newContext()).newPage();
+  await signIn(clinician, demoAccount("clinician"));
+  const label = await clinician.request.put("/api/labels", { headers: { Origin: baseURL ?? "", "Content-Type": "application/json" }, data: JSON.stringify({ padding: "x".repeat(2_000_000) }) });
   expect(label.status()).toBe(413);
   expect(await label.json()).toEqual({ error: "The request body is larger than 1 MB, the limit of this server (CONCORD_JSON_LIMIT_KB): nothing was read." });
 
   // The suite's server takes bundles up to 8 MB (playwright.config.ts); the body is sent in chunks, without a length.
+  const page = await (await browser.newContext()).newPage();
   await signIn(page, demoAccount("lead"));
   const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   const line = `${JSON.stringify({ ...GOOD_ITEM, id: "E2E-BIG" })}\n`;

@@ -17,7 +17,10 @@ export type ImportAnswer =
 const { dbPath, job } = workerData as { dbPath: string; job: ImportJob };
 
 async function run(): Promise<ImportAnswer> {
-  setDb(openDb(dbPath));
+  const db = openDb(dbPath);
+  // A larger page cache keeps the indexes of a large import in memory while it writes, so the write lock is held briefly.
+  db.$client.pragma("cache_size = -32768");
+  setDb(db);
   try {
     const result = job.kind === "bundle" ? await importBundle(job) : await importSetVerdicts(job);
     return { ok: true, result };

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb, transactionWhenFree } from "@/db/client";
 import { calibrationSetItems, labels, responses, rubricCriteria } from "@/db/schema";
 import { audit } from "@/lib/server/audit";
 import type { Ctx } from "@/lib/server/context";
@@ -42,57 +42,55 @@ export async function saveLabel({ ctx, input }: { ctx: Ctx; input: unknown }): P
       `givenAt: ${new Date(label.givenAt).toISOString()} is more than ${CLOCK_SKEW_MS / 60_000} minutes ahead of the server's clock`,
     ]);
   }
-  return getDb().transaction(
-    (tx) => {
-      const set = assignedSet(tx, label.setId, me.id);
-      if (set.status === "closed") throw new Conflict(LOCKED);
-      const responseId = responseAt(tx, label.setId, me.id, label.number);
-      const [{ locked }] = tx.all<{ locked: number }>(sql`
-        SELECT EXISTS (SELECT 1 FROM calibration_set_responses sr
-          JOIN calibration_sets s ON s.id = sr.set_id AND s.status = 'closed'
-          JOIN calibration_set_clinicians sc ON sc.set_id = s.id AND sc.user_id = ${me.id}
-          WHERE sr.response_id = ${responseId}) AS locked`);
-      if (locked) throw new Conflict(LOCKED_ELSEWHERE);
-      const pinned = tx
-        .select({ id: rubricCriteria.criterionId })
-        .from(responses)
-        .innerJoin(calibrationSetItems, and(eq(calibrationSetItems.setId, label.setId), eq(calibrationSetItems.itemId, responses.itemId)))
-        .innerJoin(rubricCriteria, and(eq(rubricCriteria.rubricVersionId, calibrationSetItems.rubricVersionId), eq(rubricCriteria.criterionId, label.criterionId)))
-        .where(eq(responses.id, responseId))
-        .get();
-      if (!pinned) throw new Invalid("That criterion is not part of this response's rubric.", [`criterionId: "${label.criterionId}" is not a criterion of this response`]);
+  // An import writing on its worker thread holds the write lock for a moment: wait for it without stalling the server.
+  return transactionWhenFree(getDb(), (tx) => {
+    const set = assignedSet(tx, label.setId, me.id);
+    if (set.status === "closed") throw new Conflict(LOCKED);
+    const responseId = responseAt(tx, label.setId, me.id, label.number);
+    const [{ locked }] = tx.all<{ locked: number }>(sql`
+      SELECT EXISTS (SELECT 1 FROM calibration_set_responses sr
+        JOIN calibration_sets s ON s.id = sr.set_id AND s.status = 'closed'
+        JOIN calibration_set_clinicians sc ON sc.set_id = s.id AND sc.user_id = ${me.id}
+        WHERE sr.response_id = ${responseId}) AS locked`);
+    if (locked) throw new Conflict(LOCKED_ELSEWHERE);
+    const pinned = tx
+      .select({ id: rubricCriteria.criterionId })
+      .from(responses)
+      .innerJoin(calibrationSetItems, and(eq(calibrationSetItems.setId, label.setId), eq(calibrationSetItems.itemId, responses.itemId)))
+      .innerJoin(rubricCriteria, and(eq(rubricCriteria.rubricVersionId, calibrationSetItems.rubricVersionId), eq(rubricCriteria.criterionId, label.criterionId)))
+      .where(eq(responses.id, responseId))
+      .get();
+    if (!pinned) throw new Invalid("That criterion is not part of this response's rubric.", [`criterionId: "${label.criterionId}" is not a criterion of this response`]);
 
-      const key = and(eq(labels.raterId, me.id), eq(labels.responseId, responseId), eq(labels.criterionId, label.criterionId));
-      const old = tx.select().from(labels).where(key).get();
-      let id: number;
-      if (old) {
-        const same = old.verdict === label.verdict && old.rationale === label.rationale;
-        if (same || label.givenAt < old.givenAt) return { verdict: old.verdict, rationale: old.rationale, stale: !same };
-        tx.update(labels).set({ verdict: label.verdict, rationale: label.rationale, givenAt: label.givenAt, updatedAt: now }).where(key).run();
-        id = old.id;
-      } else {
-        id = tx
-          .insert(labels)
-          .values({ raterId: me.id, responseId, criterionId: label.criterionId, verdict: label.verdict, rationale: label.rationale, givenAt: label.givenAt, createdAt: now, updatedAt: now })
-          .returning({ id: labels.id })
-          .get().id;
-      }
-      audit(tx, {
-        actor: me.id,
-        action: "label.save",
-        entity: "label",
-        entityId: id,
-        detail: {
-          set: label.setId,
-          response: responseId,
-          criterion: label.criterionId,
-          old: old ? { verdict: old.verdict, rationale: old.rationale } : null,
-          new: { verdict: label.verdict, rationale: label.rationale },
-          givenAt: label.givenAt,
-        },
-      }, now);
-      return { verdict: label.verdict, rationale: label.rationale, stale: false };
-    },
-    { behavior: "immediate" },
-  );
+    const key = and(eq(labels.raterId, me.id), eq(labels.responseId, responseId), eq(labels.criterionId, label.criterionId));
+    const old = tx.select().from(labels).where(key).get();
+    let id: number;
+    if (old) {
+      const same = old.verdict === label.verdict && old.rationale === label.rationale;
+      if (same || label.givenAt < old.givenAt) return { verdict: old.verdict, rationale: old.rationale, stale: !same };
+      tx.update(labels).set({ verdict: label.verdict, rationale: label.rationale, givenAt: label.givenAt, updatedAt: now }).where(key).run();
+      id = old.id;
+    } else {
+      id = tx
+        .insert(labels)
+        .values({ raterId: me.id, responseId, criterionId: label.criterionId, verdict: label.verdict, rationale: label.rationale, givenAt: label.givenAt, createdAt: now, updatedAt: now })
+        .returning({ id: labels.id })
+        .get().id;
+    }
+    audit(tx, {
+      actor: me.id,
+      action: "label.save",
+      entity: "label",
+      entityId: id,
+      detail: {
+        set: label.setId,
+        response: responseId,
+        criterion: label.criterionId,
+        old: old ? { verdict: old.verdict, rationale: old.rationale } : null,
+        new: { verdict: label.verdict, rationale: label.rationale },
+        givenAt: label.givenAt,
+      },
+    }, now);
+    return { verdict: label.verdict, rationale: label.rationale, stale: false };
+  });
 }
