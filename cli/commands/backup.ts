@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { getDb } from "@/db/client";
+import { oneFile } from "./args";
 import type { Command } from "./index";
 
 /**
@@ -10,12 +10,8 @@ import type { Command } from "./index";
  */
 export const backupCommand: Command = {
   async run(args) {
-    const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
-    const [file] = positionals;
-    if (!file || positionals.length > 1) {
-      process.stderr.write("usage: concord backup FILE\n");
-      return 2;
-    }
+    const file = oneFile(args, "concord backup FILE");
+    if (file === null) return 2;
     if (existsSync(file)) {
       process.stderr.write(`${file} already exists: a backup never overwrites a file; name a new one.\n`);
       return 1;

@@ -1,18 +1,14 @@
 import { existsSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { importBundle } from "@/lib/server/bundle/importBundle";
 import { Invalid } from "@/lib/server/errors";
 import { cliCtx } from "@/lib/server/systemCtx";
+import { oneFile } from "./args";
 import type { Command } from "./index";
 
 export const importCommand: Command = {
   async run(args) {
-    const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
-    const [file] = positionals;
-    if (!file || positionals.length > 1) {
-      process.stderr.write("usage: concord import FILE\n");
-      return 2;
-    }
+    const file = oneFile(args, "concord import FILE");
+    if (file === null) return 2;
     if (!existsSync(file)) {
       process.stderr.write(`${file}: no such file\n`);
       return 2;
