@@ -22,6 +22,7 @@
  *   npm run bench:load -- --seconds 10 [--rate 200] [--clients 50] [--only open,import,import-text,closed]
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -247,17 +248,41 @@ async function main() {
     for (const client of clients.slice(0, 5)) await save(setId, client);
 
     const results: Result[] = [];
-    if (ONLY.has("open")) results.push(await openLoop(setId, clients, SECONDS));
+    const header = ["scenario", "saves", "saves/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "failed"];
+    const row = (r: Result) => {
+      const sorted = [...r.latencies].sort((a, b) => a - b);
+      return [r.scenario, String(sorted.length), (sorted.length / r.seconds).toFixed(0), ...[50, 95, 99, 100].map((p) => percentile(sorted, p).toFixed(1)), String(r.failures)];
+    };
+    const done = (r: Result) => {
+      results.push(r);
+      console.log(`done: ${row(r).join("  ")}${r.note ? ` — ${r.note}` : ""}`);
+    };
+    if (ONLY.has("open")) done(await openLoop(setId, clients, SECONDS));
     const importing = (file: string) => async () => {
       const t = performance.now();
-      const response = await fetch(`${BASE}/api/bundle/import`, { method: "POST", headers: { Cookie: lead, Origin: BASE, "Content-Type": "application/x-ndjson" }, body: readFileSync(file) });
-      const body = (await response.json()) as { error?: string; counts?: Record<string, { added: number }> };
+      const bytes = readFileSync(file);
+      // node:http rather than fetch: fetch gives up on an answer after 300 s.
+      const answer = await new Promise<{ status: number; text: string }>((done) => {
+        const request = httpRequest(`${BASE}/api/bundle/import`, { method: "POST", headers: { Cookie: lead, Origin: BASE, "Content-Type": "application/x-ndjson", "Content-Length": bytes.length } }, (response) => {
+          let text = "";
+          response.on("data", (chunk) => (text += chunk));
+          response.on("end", () => done({ status: response.statusCode ?? 0, text }));
+        });
+        request.on("error", (error) => done({ status: 0, text: JSON.stringify({ error: String(error) }) }));
+        request.end(bytes);
+      });
+      let body: { error?: string; counts?: Record<string, { added: number }> } = {};
+      try {
+        body = JSON.parse(answer.text);
+      } catch {
+        body = { error: answer.text.slice(0, 200) };
+      }
       const added = body.counts ? Object.values(body.counts).reduce((n, c) => n + c.added, 0) : 0;
-      return `import of ${(readFileSync(file).length / 1e6).toFixed(1)} MB: ${response.status}, ${((performance.now() - t) / 1000).toFixed(1)} s, ${added.toLocaleString("en-US")} records${body.error ? ` (${body.error})` : ""}`;
+      return `import of ${(bytes.length / 1e6).toFixed(1)} MB: ${answer.status}, ${((performance.now() - t) / 1000).toFixed(1)} s, ${added.toLocaleString("en-US")} records${body.error ? ` (${body.error})` : ""}`;
     };
-    if (ONLY.has("import")) results.push(await openLoop(setId, clients, SECONDS, { name: "import (records)", run: importing(rowsFile) }));
-    if (ONLY.has("import-text")) results.push(await openLoop(setId, clients, SECONDS, { name: "import (texts)", run: importing(textFile) }));
-    if (ONLY.has("closed")) results.push(await closedLoop(setId, clients, SECONDS));
+    if (ONLY.has("import")) done(await openLoop(setId, clients, SECONDS, { name: "import (records)", run: importing(rowsFile) }));
+    if (ONLY.has("import-text")) done(await openLoop(setId, clients, SECONDS, { name: "import (texts)", run: importing(textFile) }));
+    if (ONLY.has("closed")) done(await closedLoop(setId, clients, SECONDS));
     clearInterval(sampler);
 
     // Lost verdicts: the newest acknowledged verdict of every unit must be the one stored.
@@ -270,11 +295,7 @@ async function main() {
     }
     db.close();
 
-    const header = ["scenario", "saves", "saves/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "failed"];
-    const rows = results.map((r) => {
-      const sorted = [...r.latencies].sort((a, b) => a - b);
-      return [r.scenario, String(sorted.length), (sorted.length / r.seconds).toFixed(0), ...[50, 95, 99, 100].map((p) => percentile(sorted, p).toFixed(1)), String(r.failures)];
-    });
+    const rows = results.map(row);
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
     console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}\n${rows.map(line).join("\n")}`);
