@@ -55,7 +55,8 @@ describe("importInWorker", () => {
     expect(error.issues[0]).toBe("line 1: kind: must be one of item, rubric, reference, response, label, verdict, model, judge");
     expect(error.issues[199]).toMatch(/^line 200: /);
     expect(error.more).toBe(999_800);
-    expect(seconds).toBeLessThan(15);
+    // Seconds on an idle 2-core machine (about 6 s); the bound leaves room for a loaded one.
+    expect(seconds).toBeLessThan(45);
     expect(saves.length).toBeGreaterThan(10);
     expect(Math.max(...saves)).toBeLessThan(200);
     expect(lag).toBeLessThan(200);
