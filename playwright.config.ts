@@ -60,6 +60,8 @@ export default defineConfig({
         CONCORD_LLM_BASE_URL: process.env.E2E_LLM_URL,
         CONCORD_LLM_MODEL: "stub-model",
         NEXT_TELEMETRY_DISABLED: "1",
+        // Small enough for e2e/import.spec.ts to send a bundle over it quickly.
+        CONCORD_BUNDLE_LIMIT_MB: "8",
       },
     },
   ],

@@ -9,7 +9,8 @@ const PUBLIC_PAGES = /^\/(login|support)(\/|$)/;
 
 /**
  * API requests: forged cross-origin writes and non-JSON bodies are refused here, in
- * one place, before any route handler runs (next-auth's included).
+ * one place, before any route handler runs (next-auth's included; the bundle uploads
+ * call the same check themselves, see `config`).
  * Pages: a fresh CSP nonce per response, and signed-out visitors are sent to the
  * sign-in page — a convenience only: every page, route handler and server action
  * checks the session and role itself.
@@ -38,6 +39,8 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but static files, which need neither a nonce nor a session.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg).*)"],
+  // Everything but static files, which need neither a nonce nor a session, and the two
+  // bundle uploads: Next.js holds a body in memory to pass it through here, so those
+  // routes stream theirs and run refuseApiRequest themselves (app/api/bundle/upload.ts).
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|api/bundle/import$|api/sets/[^/]+/verdicts$).*)"],
 };

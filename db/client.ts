@@ -28,6 +28,32 @@ export function openDb(path: string): Db {
   return db;
 }
 
+const BUSY_WAIT_MS = 30_000;
+
+/**
+ * `client.transaction(run).immediate()` without ever blocking the event loop on a write
+ * lock someone else holds (an import's worker thread, the CLI): the lock is tried
+ * without SQLite's busy wait, which sleeps the whole thread, and while another
+ * connection holds it the attempt is repeated every few milliseconds, letting the
+ * server answer everything else meanwhile. Gives up with SQLite's own "database is
+ * locked" after 30 s. For the hot write paths (a clinician's save).
+ */
+export async function transactionWhenFree<T>(client: Database.Database, run: () => T): Promise<T> {
+  const deadline = Date.now() + BUSY_WAIT_MS;
+  for (let wait = 2; ; wait = Math.min(wait * 2, 20)) {
+    const timeout = client.pragma("busy_timeout", { simple: true }) as number;
+    client.pragma("busy_timeout = 0");
+    try {
+      return client.transaction(run).immediate();
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+    } finally {
+      client.pragma(`busy_timeout = ${timeout}`);
+    }
+    await new Promise((retry) => setTimeout(retry, wait));
+  }
+}
+
 let current: Db | undefined;
 
 /** The process-wide database, opened lazily: `next build` imports server modules without wanting a database. */

@@ -1,8 +1,10 @@
 /**
  * `npm start`: everything a fresh clone needs, with no configuration — build when the
  * build is missing or older than the sources, make sure there is an auth secret, open
- * and migrate the database, seed the demo corpus into an empty one, then serve on
- * HOST (127.0.0.1 unless set) and work the run queue. Runs in node with tsx's loader and the react-server
+ * and migrate the database, seed the demo corpus into a database it has just created
+ * (never into an existing one; CONCORD_DEMO=0 opts out), refuse to serve the public
+ * demo accounts beyond this machine (unless CONCORD_ALLOW_PUBLIC_DEMO=1), then serve
+ * on HOST (127.0.0.1 unless set) and work the run queue. Runs in node with tsx's loader and the react-server
  * condition (so server-only modules load), in npm's place (`exec`), so a signal to
  * npm reaches this process, which passes it on to the server.
  */
@@ -13,7 +15,8 @@ import { fileURLToPath } from "node:url";
 import { getDb } from "@/db/client";
 import { authSecret } from "@/lib/auth/secret";
 import { env } from "@/lib/env";
-import { seedDemoIfEmpty } from "@/lib/server/demo/seedDemo";
+import { reachableBeyondThisMachine } from "@/lib/security/loopback";
+import { seedDemo } from "@/lib/server/demo/seedDemo";
 import { RunWorker } from "@/lib/server/runs/worker";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -47,20 +50,30 @@ async function main(): Promise<number> {
   }
 
   const secret = authSecret();
+  const created = !existsSync(resolve(config.CONCORD_DB_PATH));
   getDb();
-  const demo = await seedDemoIfEmpty();
+  const demo = await seedDemo({ created, demo: config.CONCORD_DEMO === "1" });
 
   // Loopback addresses are shown as localhost, which is what people type.
   const shown = ["127.0.0.1", "::1", "0.0.0.0", "::"].includes(config.HOST) ? "localhost" : config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
   const url = `http://${shown}:${port}`;
-  console.log(`\nDatabase: ${resolve(config.CONCORD_DB_PATH)}${demo.seeded ? " (new; demo corpus seeded)" : ""}`);
+  console.log(`\nDatabase: ${resolve(config.CONCORD_DB_PATH)}${demo.seeded ? " (new; demo corpus seeded)" : created ? " (new and empty: create the first lead with `npm run concord -- create-lead`)" : ""}`);
   if (demo.accounts.length > 0) {
-    console.log(demo.seeded ? "Demo accounts:" : "Demo accounts (as seeded; changes made since are kept):");
+    console.log(demo.seeded ? "Demo accounts:" : "Demo accounts that still have their public passwords:");
     const emailWidth = Math.max(...demo.accounts.map((a) => a.email.length));
     const passwordWidth = Math.max(...demo.accounts.map((a) => a.password.length));
     for (const account of demo.accounts) {
       console.log(`  ${account.email.padEnd(emailWidth)}  ${account.password.padEnd(passwordWidth)}  ${account.roles.join(", ")}`);
     }
+  }
+  const publicUrl = process.env.NEXTAUTH_URL;
+  if (demo.accounts.length > 0 && reachableBeyondThisMachine(config.HOST, publicUrl) && config.CONCORD_ALLOW_PUBLIC_DEMO !== "1") {
+    console.error(
+      `\nNot starting: Concord would be reachable beyond this machine (HOST=${config.HOST}${publicUrl ? `, NEXTAUTH_URL=${publicUrl}` : ""}) ` +
+        "while the database has demo accounts whose passwords are public (above). Deactivate them or change their passwords, " +
+        "start from a new database with CONCORD_DEMO=0, or set CONCORD_ALLOW_PUBLIC_DEMO=1 to serve them anyway.",
+    );
+    return 1;
   }
   console.log(`\nConcord: ${url}\n`);
 

@@ -1,6 +1,15 @@
 import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
 import { formatIssue, parseBundle, type ParsedBundle } from "../../lib/bundle/parse";
 import { FrozenRecord } from "../../lib/freeze/record";
+
+/** The one FILE argument of a command, or null after printing its usage to stderr. */
+export function oneFile(args: string[], usage: string): string | null {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  if (positionals.length === 1) return positionals[0];
+  process.stderr.write(`usage: ${usage}\n`);
+  return null;
+}
 
 /** An integer option, or `fallback` when absent. */
 export function integer(value: string | undefined, name: string, fallback: number): number {

@@ -22,6 +22,7 @@ export const commands: Record<string, { summary: string; load: () => Promise<Com
   },
   import: { summary: "import FILE — import a bundle (all or nothing)", load: async () => (await import("./import")).importCommand },
   export: { summary: "export FILE — write every record as a bundle", load: async () => (await import("./export")).exportCommand },
+  backup: { summary: "backup FILE — a consistent copy of the database, also while the server runs", load: async () => (await import("./backup")).backupCommand },
   "verify-freeze": {
     summary: "verify-freeze RECORD.json BUNDLE.jsonl — recompute a frozen panel's fingerprint and figures",
     load: async () => (await import("./verify-freeze")).verifyFreezeCommand,

@@ -3,11 +3,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRef, type FormEvent } from "react";
 import { BundleFileField } from "@/components/ui/bundle-file-field";
+import { IssueList } from "@/components/ui/issue-list";
 import { Notice } from "@/components/ui/notice";
 import { buttonClass, cardClass } from "@/components/ui/styles";
+import { uploadBundle, type UploadOutcome } from "@/components/ui/upload-bundle";
 import type { ImportResult } from "@/lib/server/bundle/writeBundle";
-
-type Outcome = { ok: true; result: ImportResult } | { ok: false; error: string; issues: string[] };
 
 const KINDS: { key: keyof ImportResult["counts"]; label: string }[] = [
   { key: "items", label: "Items" },
@@ -18,19 +18,9 @@ const KINDS: { key: keyof ImportResult["counts"]; label: string }[] = [
   { key: "verdicts", label: "Judge verdicts" },
 ];
 
-async function upload(file: File): Promise<Outcome> {
-  const response = await fetch("/api/bundle/import", {
-    method: "POST",
-    headers: { "Content-Type": "application/x-ndjson" },
-    body: await file.text(),
-  });
-  const body = await response.json();
-  return response.ok ? { ok: true, result: body } : { ok: false, error: body.error, issues: body.issues ?? [] };
-}
-
 export function BundleImport() {
   const fileInput = useRef<HTMLInputElement>(null);
-  const mutation = useMutation({ mutationFn: upload });
+  const mutation = useMutation({ mutationFn: (file: File) => uploadBundle("/api/bundle/import", file) });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,22 +53,14 @@ export function BundleImport() {
   );
 }
 
-function ImportOutcome({ outcome }: { outcome: Outcome }) {
+function ImportOutcome({ outcome }: { outcome: UploadOutcome }) {
   if (!outcome.ok) {
     return (
       <div className="space-y-3">
         <Notice tone="error" title={outcome.error}>
           Nothing was imported.{outcome.issues.length > 0 ? " Fix the lines below and upload the bundle again." : ""}
         </Notice>
-        {outcome.issues.length > 0 ? (
-          <ul aria-label="Problems in the bundle" className="max-h-96 overflow-auto rounded-md border border-red-200 bg-white p-3 font-mono text-sm text-red-900">
-            {outcome.issues.map((issue) => (
-              <li key={issue} className="py-0.5">
-                {issue}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <IssueList issues={outcome.issues} more={outcome.more} />
       </div>
     );
   }

@@ -4,22 +4,17 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useRef, type FormEvent } from "react";
 import { BundleFileField } from "@/components/ui/bundle-file-field";
+import { IssueList } from "@/components/ui/issue-list";
 import { Notice } from "@/components/ui/notice";
 import { buttonClass } from "@/components/ui/styles";
-import type { ImportResult } from "@/lib/server/bundle/writeBundle";
-
-type Outcome = { ok: true; result: ImportResult } | { ok: false; error: string; issues: string[] };
+import { uploadBundle } from "@/components/ui/upload-bundle";
 
 /** Uploads a bundle of verdict lines for one set; the coverage below refreshes when it lands. */
 export function VerdictImport({ setId }: { setId: number }) {
   const router = useRouter();
   const file = useRef<HTMLInputElement>(null);
   const mutation = useMutation({
-    mutationFn: async (upload: File): Promise<Outcome> => {
-      const response = await fetch(`/api/sets/${setId}/verdicts`, { method: "POST", headers: { "Content-Type": "application/x-ndjson" }, body: await upload.text() });
-      const body = await response.json().catch(() => ({ error: `The server answered ${response.status}.` }));
-      return response.ok ? { ok: true, result: body } : { ok: false, error: body.error, issues: body.issues ?? [] };
-    },
+    mutationFn: (upload: File) => uploadBundle(`/api/sets/${setId}/verdicts`, upload),
     onSuccess: (outcome) => {
       if (outcome.ok) router.refresh();
     },
@@ -49,13 +44,7 @@ export function VerdictImport({ setId }: { setId: number }) {
       {outcome && !outcome.ok ? (
         <div className="space-y-3">
           <Notice tone="error" title={outcome.error}>Nothing was imported.</Notice>
-          {outcome.issues.length > 0 ? (
-            <ul aria-label="Problems in the bundle" className="max-h-72 overflow-auto rounded-md border border-red-200 bg-white p-3 font-mono text-sm text-red-900">
-              {outcome.issues.slice(0, 200).map((issue) => (
-                <li key={issue}>{issue}</li>
-              ))}
-            </ul>
-          ) : null}
+          <IssueList issues={outcome.issues} more={outcome.more} />
         </div>
       ) : null}
     </div>

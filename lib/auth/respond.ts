@@ -8,12 +8,14 @@ import { getCtx } from "./ctx";
 /** What a server action returns: its data, or a sentence (and any per-line issues). */
 export type ActionResult<T> =
   | { ok: true; data: T }
-  | { ok: false; status: number; error: string; issues: string[] };
+  | { ok: false; status: number; error: string; issues: string[]; more?: number };
 
 interface Failure {
   status: number;
   error: string;
   issues: string[];
+  /** How many issues were left out of `issues` (a bundle lists its first 200). */
+  more?: number;
 }
 
 /**
@@ -22,7 +24,7 @@ interface Failure {
  * 500 sentence, never a stack trace.
  */
 function toFailure(error: unknown): Failure {
-  if (error instanceof Invalid) return { status: 400, error: error.message, issues: error.issues };
+  if (error instanceof Invalid) return { status: 400, error: error.message, issues: error.issues, ...(error.more > 0 ? { more: error.more } : {}) };
   if (error instanceof ServiceError) return { status: error.status, error: error.message, issues: [] };
   if (error instanceof ZodError) {
     const issues = error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`);
@@ -38,8 +40,8 @@ export async function respond(handle: (ctx: Ctx) => Promise<Response>): Promise<
     return await handle(await getCtx());
   } catch (error) {
     unstable_rethrow(error);
-    const { status, error: message, issues } = toFailure(error);
-    return Response.json(issues.length > 0 ? { error: message, issues } : { error: message }, { status });
+    const { status, error: message, issues, more } = toFailure(error);
+    return Response.json(issues.length > 0 ? { error: message, issues, ...(more ? { more } : {}) } : { error: message }, { status });
   }
 }
 

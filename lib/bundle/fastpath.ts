@@ -1,4 +1,4 @@
-import type { LabelRecord, VerdictRecord } from "./schema";
+import { RATIONALE_MAX, type LabelRecord, type VerdictRecord } from "./schema";
 
 /**
  * Labels and verdicts are nearly every line of a calibration bundle, so they get a
@@ -28,7 +28,7 @@ export function fastLabelOrVerdict(json: Record<string, unknown>): LabelRecord |
     if (key !== "kind" && key !== who && key !== "response" && key !== "criterion" && key !== "verdict" && key !== "rationale") return null;
   }
   const hasRationale = json.rationale !== undefined;
-  if (hasRationale && typeof json.rationale !== "string") return null;
+  if (hasRationale && (typeof json.rationale !== "string" || (kind === "label" && json.rationale.length > RATIONALE_MAX))) return null;
   if (keys !== (hasRationale || "rationale" in json ? 6 : 5)) return null;
   if (!isId(json[who]) || !isId(json.response) || !isId(json.criterion)) return null;
   return json as unknown as LabelRecord | VerdictRecord;
@@ -47,9 +47,9 @@ const LABEL_LINE = new RegExp(`\\{"kind":"label","rater":"${ID_PART}","response"
  * spaces, a rationale without escapes), read with one regular expression instead of
  * JSON.parse, and where the next line starts; null for anything else, which then goes
  * through JSON.parse and the schema (the same record either way: a test holds the two
- * together). Bundles are nearly all such lines.
+ * together). Bundles are nearly all such lines. `intern` gives one string per id.
  */
-export function fastUnitLine(text: string, start: number): { record: LabelRecord | VerdictRecord; next: number } | null {
+export function fastUnitLine(text: string, start: number, intern: (id: string) => string = (id) => id): { record: LabelRecord | VerdictRecord; next: number } | null {
   // '{"kind":"' is 9 characters; then "v"erdict or "l"abel
   const kind = text.charCodeAt(start + 9);
   const pattern = kind === 118 ? VERDICT_LINE : kind === 108 ? LABEL_LINE : null;
@@ -57,7 +57,11 @@ export function fastUnitLine(text: string, start: number): { record: LabelRecord
   pattern.lastIndex = start;
   const match = pattern.exec(text);
   if (match === null) return null;
-  const [, who, response, criterion, literal, rationale] = match;
+  const [, whoRaw, responseRaw, criterionRaw, literal, rationale] = match;
+  if (kind === 108 && rationale !== undefined && rationale.length > RATIONALE_MAX) return null;
+  const who = intern(whoRaw);
+  const response = intern(responseRaw);
+  const criterion = intern(criterionRaw);
   const verdict = literal === "null" ? null : literal === "true";
   const record = kind === 118
     ? { kind: "verdict" as const, judge: who, response, criterion, verdict }

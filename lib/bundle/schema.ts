@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RATIONALE_MAX } from "@/lib/labeling/rules";
 
 /** The seven rubric dimensions, in the order docs/format.md#kind-rubric lists them. */
 export const DIMENSIONS = [
@@ -30,6 +31,13 @@ export const Split = z.enum(["public", "private"]);
 
 const NonEmptyText = z.string().trim().min(1, "must not be empty");
 
+/** The editors' limits, which bundles share (an import never stores what the app could not edit). */
+export const NOTES_MAX = 5000;
+export const CRITERION_TEXT_MAX = 600;
+export const REFERENCE_TEXT_MAX = 6000;
+export { RATIONALE_MAX };
+const atMost = (max: number) => `must be at most ${max.toLocaleString("en-US")} characters`;
+
 export const ItemRecord = z.strictObject({
   kind: z.literal("item"),
   id: Id,
@@ -40,7 +48,7 @@ export const ItemRecord = z.strictObject({
   directness: Directness,
   split: Split,
   user_turns: z.array(NonEmptyText).min(1, "needs at least one turn").max(50, "allows at most 50 turns"),
-  notes: z.string().optional(),
+  notes: z.string().max(NOTES_MAX, atMost(NOTES_MAX)).optional(),
 });
 export type ItemRecord = z.infer<typeof ItemRecord>;
 
@@ -48,7 +56,7 @@ export const Criterion = z.strictObject({
   id: Id,
   dimension: Dimension,
   weight: z.number().int("must be an integer").min(1, "must be at least 1").max(20, "must be at most 20"),
-  text: NonEmptyText,
+  text: NonEmptyText.max(CRITERION_TEXT_MAX, atMost(CRITERION_TEXT_MAX)),
 });
 export type Criterion = z.infer<typeof Criterion>;
 
@@ -66,7 +74,7 @@ export const ReferenceRecord = z.strictObject({
   kind: z.literal("reference"),
   item: Id,
   version: Version,
-  text: NonEmptyText,
+  text: NonEmptyText.max(REFERENCE_TEXT_MAX, atMost(REFERENCE_TEXT_MAX)),
   rubric_version: Version.optional(),
 });
 export type ReferenceRecord = z.infer<typeof ReferenceRecord>;
@@ -87,7 +95,7 @@ export const LabelRecord = z.strictObject({
   response: Id,
   criterion: Id,
   verdict: z.boolean(),
-  rationale: z.string().optional(),
+  rationale: z.string().max(RATIONALE_MAX, atMost(RATIONALE_MAX)).optional(),
 });
 export type LabelRecord = z.infer<typeof LabelRecord>;
 

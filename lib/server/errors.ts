@@ -37,12 +37,20 @@ export class Conflict extends ServiceError {
   }
 }
 
-/** Bad input; `issues` lists every problem, e.g. `line 3: verdict: expected boolean`. */
+/** Bad input; `issues` lists the problems, e.g. `line 3: verdict: expected boolean`, and `more` counts those left out. */
 export class Invalid extends ServiceError {
   constructor(
     message: string,
     readonly issues: string[] = [],
+    readonly more = 0,
   ) {
     super(message, 400);
+  }
+}
+
+/** A request body over its route's limit: refused before it is read further. */
+export class TooLarge extends ServiceError {
+  constructor(message: string) {
+    super(message, 413);
   }
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { readJson } from "@/lib/server/body";
 import { Invalid } from "@/lib/server/errors";
 
 /** Route params of the item routes; ids are decoded here once (they never hold a `%`). */
@@ -13,14 +14,13 @@ export async function itemIdOf({ params }: ItemRoute): Promise<string> {
   }
 }
 
-/** The JSON body of a request, or a 400 that says so. */
+/** The JSON object body of a request (at most CONCORD_JSON_LIMIT_KB), or a 400/413 that says so. */
 export async function jsonBody(request: Request): Promise<Record<string, unknown>> {
-  try {
-    const body: unknown = await request.json();
-    if (body && typeof body === "object" && !Array.isArray(body)) return body as Record<string, unknown>;
-  } catch {
-    // answered below
-  }
+  const body = await readJson(request).catch((error: unknown) => {
+    if (error instanceof Invalid) return undefined;
+    throw error;
+  });
+  if (body && typeof body === "object" && !Array.isArray(body)) return body as Record<string, unknown>;
   throw new Invalid("The request body must be a JSON object.");
 }
 

@@ -1,5 +1,5 @@
 import { respond } from "@/lib/auth/respond";
-import { Invalid } from "@/lib/server/errors";
+import { readJson } from "@/lib/server/body";
 import { requireRole } from "@/lib/server/guard";
 import { saveLabel } from "@/lib/server/labeling/saveLabel";
 
@@ -10,9 +10,7 @@ import { saveLabel } from "@/lib/server/labeling/saveLabel";
 export async function PUT(request: Request) {
   return respond(async (ctx) => {
     requireRole(ctx, "clinician");
-    const input: unknown = await request.json().catch(() => {
-      throw new Invalid("The request body must be JSON.");
-    });
+    const input = await readJson(request);
     return Response.json(await saveLabel({ ctx, input }), { headers: { "Cache-Control": "no-store" } });
   });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AgeBand, Criterion, Dimension, Directness, Id, Intent, ItemRecord, Slug, Split } from "@/lib/bundle/schema";
+import { AgeBand, CRITERION_TEXT_MAX, Criterion, Dimension, Directness, Id, Intent, ItemRecord, REFERENCE_TEXT_MAX, Slug, Split } from "@/lib/bundle/schema";
 
 /**
  * The inputs of the authoring services, shared with the editors so the form and the
@@ -12,7 +12,7 @@ export const ItemIdInput = z.strictObject({ itemId: Id });
 export type ItemIdInput = z.input<typeof ItemIdInput>;
 
 export const ItemTurns = ItemRecord.shape.user_turns;
-export const ItemNotes = z.string().max(5000, "must be at most 5000 characters");
+export const ItemNotes = ItemRecord.shape.notes.unwrap();
 
 export const UpdateItemInput = z.strictObject({
   itemId: Id,
@@ -35,7 +35,7 @@ export type CreateItemInput = z.input<typeof CreateItemInput>;
 export const DuplicateItemInput = z.strictObject({ itemId: Id, newId: Id });
 export type DuplicateItemInput = z.input<typeof DuplicateItemInput>;
 
-export const CRITERION_TEXT_MAX = 600;
+export { CRITERION_TEXT_MAX, REFERENCE_TEXT_MAX };
 
 /** A criterion as the editor autosaves it: work in progress, so its text may still be empty. */
 export const DraftCriterion = z.strictObject({
@@ -60,8 +60,6 @@ export const SaveRubricDraftInput = z.strictObject({
     }, "must not hold the same criterion twice"),
 });
 export type SaveRubricDraftInput = z.input<typeof SaveRubricDraftInput>;
-
-export const REFERENCE_TEXT_MAX = 6000;
 
 export const SaveReferenceDraftInput = z.strictObject({
   itemId: Id,

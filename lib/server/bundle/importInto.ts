@@ -2,7 +2,7 @@ import "server-only";
 import type { Tx } from "@/db/client";
 import { eq } from "drizzle-orm";
 import { calibrationSetResponses, criteria } from "@/db/schema";
-import { formatIssue, parseBundle } from "@/lib/bundle/parse";
+import { BundleReader, IssueList, ISSUES_SHOWN, readText } from "@/lib/bundle/parse";
 import type { Bundle, Descriptors } from "@/lib/bundle/schema";
 import { audit } from "@/lib/server/audit";
 import { enrolClinician } from "@/lib/server/calibration/insertCalibrationSet";
@@ -20,24 +20,33 @@ export interface ImportOptions extends WriteOptions {
   refusal?: string;
 }
 
+/** The refusal of a bundle with problems: the first ones by line, and how many more. */
+export function refuse(refusal: string, issues: IssueList): Invalid {
+  const { shown, more } = issues.messages();
+  const total = shown.length + more;
+  return new Invalid(`${refusal}: ${total.toLocaleString("en-US")} problem${total === 1 ? "" : "s"}`, shown, more);
+}
+
 /**
  * The one import path (the upload page, the CLI and the demo seed all use it), run
- * inside the caller's transaction: parse and validate the whole bundle against
- * itself, the stored records and the calibration sets (setRules), and write only if
- * there is no problem at all. Raters who label a set's units join its clinicians.
+ * inside the caller's transaction: validate the whole bundle (text, or lines already
+ * read by a BundleReader) against itself, the stored records and the calibration sets
+ * (setRules), and write only if there is no problem at all. Raters who label a set's
+ * units join its clinicians.
  */
-export function importInto(tx: Tx, text: string, actor: string, options: ImportOptions = {}): ImportResult {
+export function importInto(tx: Tx, source: string | BundleReader, actor: string, options: ImportOptions = {}): ImportResult {
+  const refusal = options.refusal ?? "The bundle was not imported";
+  const reader = typeof source === "string" ? readText(new BundleReader(new IssueList(ISSUES_SHOWN)), source) : source;
+  if (reader.nonBlank === 0) throw new Invalid(`${refusal}: the bundle is empty (it has no lines to import).`);
   const stored = readStoredBundle(tx);
-  const parsed = parseBundle(text, stored);
+  const parsed = { ...reader.finish(stored), issues: [] };
   const index = indexBundle(stored);
   const owners = new Map(tx.select().from(criteria).all().map((c) => [c.id, c.itemId]));
+  const issues = reader.issues;
   const sets = setRules(tx, parsed, index);
-  const issues = [...parsed.issues, ...storedConflicts(parsed, index, owners), ...sets.issues];
-  const messages = [...new Set(issues.sort((a, b) => a.line - b.line).map(formatIssue))];
-  if (messages.length > 0) {
-    const refusal = options.refusal ?? "The bundle was not imported";
-    throw new Invalid(`${refusal}: ${messages.length} problem${messages.length === 1 ? "" : "s"}`, messages);
-  }
+  issues.add(storedConflicts(parsed, index, owners));
+  issues.add(sets.issues);
+  if (issues.total > 0) throw refuse(refusal, issues);
   const result = writeBundle(tx, parsed.bundle, index, actor, options);
   writeDescriptions(tx, parsed.descriptors);
   for (const { setId, userId } of sets.newClinicians) {

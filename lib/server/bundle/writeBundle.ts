@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Tx } from "@/db/client";
-import { criteria, items, judgeVerdicts, labels, referenceVersions, responses, rubricCriteria, rubricVersions, userRoles, users } from "@/db/schema";
+import { getDb, type Tx } from "@/db/client";
+import { criteria, items, referenceVersions, responses, rubricCriteria, rubricVersions, userRoles, users } from "@/db/schema";
 import type { Bundle } from "@/lib/bundle/schema";
 import { recordKey, type BundleIndex } from "./keys";
 
@@ -118,18 +118,18 @@ export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: 
     tx.insert(userRoles).values(ids.map((userId) => ({ userId, role: "clinician" as const }))).run();
   }
 
-  for (const rows of chunks(added.labels)) {
-    tx.insert(labels).values(rows.map((r) => ({
-      raterId: r.rater, responseId: r.response, criterionId: r.criterion, verdict: r.verdict, rationale: r.rationale ?? null, givenAt: now.getTime(), createdAt: now, updatedAt: now,
-    }))).run();
-  }
+  // Labels and verdicts are nearly every row of a large bundle: one prepared statement
+  // each, on the process's connection (the caller's transaction is open on it), is
+  // several times faster than building multi-row INSERTs, and keeps the write short.
+  const client = getDb().$client;
+  if (!client.inTransaction) throw new Error("writeBundle runs inside a transaction on the process's database");
+  const bit = (verdict: boolean | null) => (verdict === null ? null : verdict ? 1 : 0);
+  const at = now.getTime();
+  const label = client.prepare("INSERT INTO labels (rater_id, response_id, criterion_id, verdict, rationale, given_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  for (const r of added.labels) label.run(r.rater, r.response, r.criterion, bit(r.verdict), r.rationale ?? null, at, at, at);
   const versionOf = new Map([...judgedVersions(tx, [...new Set(added.verdicts.map((v) => v.criterion))]), ...(options.verdictVersions ?? [])]);
-  for (const rows of chunks(added.verdicts)) {
-    tx.insert(judgeVerdicts).values(rows.map((r) => ({
-      judge: r.judge, responseId: r.response, criterionId: r.criterion, verdict: r.verdict, rationale: r.rationale ?? null,
-      rubricVersionId: versionOf.get(r.criterion)!, createdAt: now,
-    }))).run();
-  }
+  const verdict = client.prepare("INSERT INTO judge_verdicts (judge, response_id, criterion_id, verdict, rationale, rubric_version_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  for (const r of added.verdicts) verdict.run(r.judge, r.response, r.criterion, bit(r.verdict), r.rationale ?? null, versionOf.get(r.criterion)!, at);
 
   const counts = Object.fromEntries(
     (Object.keys(added) as (keyof Bundle)[]).map((kind) => [kind, { added: added[kind].length, unchanged: bundle[kind].length - added[kind].length }]),

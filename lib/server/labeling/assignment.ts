@@ -6,7 +6,8 @@ import { Conflict, Invalid, NotFound } from "@/lib/server/errors";
 import { readSet, type CalibrationSetRow } from "@/lib/server/sets/readSet";
 
 // One sentence for "no such set" and "not yours": a clinician learns nothing about sets they are not in.
-const NOT_YOURS = "This calibration set is not assigned to you.";
+export const NOT_YOURS = "This calibration set is not assigned to you.";
+export const NO_SUCH_PLACE = "There is no response at that place in your queue.";
 
 /** The set, if `userId` is one of its clinicians. */
 export function assignedSet(db: Db | Tx, setId: number, userId: string): CalibrationSetRow {
@@ -26,7 +27,7 @@ export function responseAt(db: Db | Tx, setId: number, userId: string, number: n
     .from(calibrationQueue)
     .where(and(eq(calibrationQueue.setId, setId), eq(calibrationQueue.userId, userId), eq(calibrationQueue.position, number - 1)))
     .get();
-  if (!row) throw new NotFound("There is no response at that place in your queue.");
+  if (!row) throw new NotFound(NO_SUCH_PLACE);
   return row.responseId;
 }
 
@@ -61,8 +62,8 @@ export function lastLabeled(db: Db | Tx, setId: number, userId: string): number 
   return row ? row.position + 1 : null;
 }
 
-const LOCKED = "This calibration set is closed, so its labels can no longer change.";
-const LOCKED_ELSEWHERE = "This response is also in a closed calibration set, so its labels can no longer change.";
+export const LOCKED = "This calibration set is closed, so its labels can no longer change.";
+export const LOCKED_ELSEWHERE = "This response is also in a closed calibration set, so its labels can no longer change.";
 
 /**
  * The response at `number` of the clinician's queue, for a write: refused once the set,

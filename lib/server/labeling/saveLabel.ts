@@ -1,12 +1,10 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
-import { labels } from "@/db/schema";
-import { audit } from "@/lib/server/audit";
+import type Database from "better-sqlite3";
+import { getDb, transactionWhenFree } from "@/db/client";
 import type { Ctx } from "@/lib/server/context";
-import { Invalid } from "@/lib/server/errors";
+import { Conflict, Invalid, NotFound } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
-import { requirePinnedCriterion, writableResponseAt } from "./assignment";
+import { LOCKED, LOCKED_ELSEWHERE, NO_SUCH_PLACE, NOT_YOURS } from "./assignment";
 import { SaveLabelInput } from "./schema";
 
 export interface SavedLabel {
@@ -39,42 +37,77 @@ export async function saveLabel({ ctx, input }: { ctx: Ctx; input: unknown }): P
       `givenAt: ${new Date(label.givenAt).toISOString()} is more than ${CLOCK_SKEW_MS / 60_000} minutes ahead of the server's clock`,
     ]);
   }
-  return getDb().transaction(
-    (tx) => {
-      const responseId = writableResponseAt(tx, label.setId, me.id, label.number);
-      requirePinnedCriterion(tx, label.setId, responseId, label.criterionId);
+  const client = getDb().$client;
+  const q = statementsOf(client);
+  // An import writing on its worker thread holds the write lock for a moment: wait for it without stalling the server.
+  return transactionWhenFree(client, () => {
+    const set = q.assigned.get(label.setId, me.id) as { status: string } | undefined;
+    if (!set) throw new NotFound(NOT_YOURS);
+    if (set.status === "closed") throw new Conflict(LOCKED);
+    const place = q.place.get(label.setId, me.id, label.number - 1) as { responseId: string } | undefined;
+    if (!place) throw new NotFound(NO_SUCH_PLACE);
+    const { responseId } = place;
+    if (q.locked.get(me.id, responseId)) throw new Conflict(LOCKED_ELSEWHERE);
+    if (!q.pinned.get(label.setId, label.criterionId, responseId)) {
+      throw new Invalid("That criterion is not part of this response's rubric.", [`criterionId: "${label.criterionId}" is not a criterion of this response`]);
+    }
 
-      const key = and(eq(labels.raterId, me.id), eq(labels.responseId, responseId), eq(labels.criterionId, label.criterionId));
-      const old = tx.select().from(labels).where(key).get();
-      let id: number;
-      if (old) {
-        const same = old.verdict === label.verdict && old.rationale === label.rationale;
-        if (same || label.givenAt < old.givenAt) return { verdict: old.verdict, rationale: old.rationale, stale: !same };
-        tx.update(labels).set({ verdict: label.verdict, rationale: label.rationale, givenAt: label.givenAt, updatedAt: now }).where(key).run();
-        id = old.id;
-      } else {
-        id = tx
-          .insert(labels)
-          .values({ raterId: me.id, responseId, criterionId: label.criterionId, verdict: label.verdict, rationale: label.rationale, givenAt: label.givenAt, createdAt: now, updatedAt: now })
-          .returning({ id: labels.id })
-          .get().id;
-      }
-      audit(tx, {
-        actor: me.id,
-        action: "label.save",
-        entity: "label",
-        entityId: id,
-        detail: {
-          set: label.setId,
-          response: responseId,
-          criterion: label.criterionId,
-          old: old ? { verdict: old.verdict, rationale: old.rationale } : null,
-          new: { verdict: label.verdict, rationale: label.rationale },
-          givenAt: label.givenAt,
-        },
-      }, now);
-      return { verdict: label.verdict, rationale: label.rationale, stale: false };
-    },
-    { behavior: "immediate" },
-  );
+    const row = q.old.get(me.id, responseId, label.criterionId) as { id: number; verdict: number; rationale: string | null; givenAt: number } | undefined;
+    const old = row && { verdict: row.verdict === 1, rationale: row.rationale };
+    const at = now.getTime();
+    let id: number;
+    if (row && old) {
+      const same = old.verdict === label.verdict && old.rationale === label.rationale;
+      if (same || label.givenAt < row.givenAt) return { verdict: old.verdict, rationale: old.rationale, stale: !same };
+      q.update.run(label.verdict ? 1 : 0, label.rationale, label.givenAt, at, row.id);
+      id = row.id;
+    } else {
+      id = (q.insert.get(me.id, responseId, label.criterionId, label.verdict ? 1 : 0, label.rationale, label.givenAt, at, at) as { id: number }).id;
+    }
+    const detail = {
+      set: label.setId,
+      response: responseId,
+      criterion: label.criterionId,
+      old: old ?? null,
+      new: { verdict: label.verdict, rationale: label.rationale },
+      givenAt: label.givenAt,
+    };
+    q.audit.run(me.id, at, "label.save", "label", String(id), JSON.stringify(detail));
+    return { verdict: label.verdict, rationale: label.rationale, stale: false };
+  });
+}
+
+/**
+ * The save's statements, prepared once per connection: a save is the hottest write
+ * (bench/load.bench.ts), and building and preparing each query anew through drizzle
+ * cost most of its time. The same checks and writes as the rest of the app (audit
+ * rows as lib/server/audit.ts writes them).
+ */
+const prepared = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
+
+function prepare(client: Database.Database) {
+  return {
+    assigned: client.prepare(`SELECT s.status FROM calibration_set_clinicians c JOIN calibration_sets s ON s.id = c.set_id WHERE c.set_id = ? AND c.user_id = ?`),
+    place: client.prepare(`SELECT response_id AS responseId FROM calibration_queue WHERE set_id = ? AND user_id = ? AND position = ?`),
+    locked: client.prepare(`
+      SELECT 1 FROM calibration_set_responses sr
+      JOIN calibration_sets s ON s.id = sr.set_id AND s.status = 'closed'
+      JOIN calibration_set_clinicians sc ON sc.set_id = s.id AND sc.user_id = ?
+      WHERE sr.response_id = ? LIMIT 1`),
+    pinned: client.prepare(`
+      SELECT 1 FROM responses r
+      JOIN calibration_set_items si ON si.set_id = ? AND si.item_id = r.item_id
+      JOIN rubric_criteria rc ON rc.rubric_version_id = si.rubric_version_id AND rc.criterion_id = ?
+      WHERE r.id = ?`),
+    old: client.prepare(`SELECT id, verdict, rationale, given_at AS givenAt FROM labels WHERE rater_id = ? AND response_id = ? AND criterion_id = ?`),
+    update: client.prepare(`UPDATE labels SET verdict = ?, rationale = ?, given_at = ?, updated_at = ? WHERE id = ?`),
+    insert: client.prepare(`INSERT INTO labels (rater_id, response_id, criterion_id, verdict, rationale, given_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+    audit: client.prepare(`INSERT INTO audit_log (actor, at, action, entity, entity_id, detail) VALUES (?, ?, ?, ?, ?, ?)`),
+  };
+}
+
+function statementsOf(client: Database.Database): ReturnType<typeof prepare> {
+  let statements = prepared.get(client);
+  if (!statements) prepared.set(client, (statements = prepare(client)));
+  return statements;
 }

@@ -3,35 +3,34 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { calibrationSetItems, rubricCriteria } from "@/db/schema";
-import { formatIssue, parseBundle, type BundleIssue } from "@/lib/bundle/parse";
+import { IssueList, type BundleReader } from "@/lib/bundle/parse";
 import type { Bundle } from "@/lib/bundle/schema";
 import { loadSetInput } from "@/lib/server/calibration/setInput";
 import { audit } from "@/lib/server/audit";
-import { importInto } from "@/lib/server/bundle/importInto";
+import { importInto, refuse } from "@/lib/server/bundle/importInto";
+import { BundleSource, readBundle } from "@/lib/server/bundle/readBundle";
 import type { ImportResult } from "@/lib/server/bundle/writeBundle";
 import type { Ctx } from "@/lib/server/context";
-import { Invalid } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
 import { SetId } from "@/lib/server/panels/setReports";
 import { loadSetScope } from "@/lib/server/panels/setScope";
 
-export const ImportSetVerdictsInput = z.strictObject({ setId: SetId, text: z.string() });
+export const ImportSetVerdictsInput = z.object({ setId: SetId }).and(BundleSource);
 export type ImportSetVerdictsInput = z.input<typeof ImportSetVerdictsInput>;
 
+const REFUSAL = "The verdicts were not imported";
 const OTHER_KINDS: (keyof Bundle)[] = ["items", "rubrics", "references", "responses", "labels"];
 
 /** Lines of the bundle that are not verdicts on this set's units. */
-function outsideTheSet(text: string, units: Set<string>, responses: Set<string>): BundleIssue[] {
-  const { bundle, lines } = parseBundle(text);
-  const issues: BundleIssue[] = [];
+function outsideTheSet({ bundle, lines }: BundleReader, units: Set<string>, responses: Set<string>, issues: IssueList): IssueList {
   for (const kind of OTHER_KINDS) {
-    for (const line of lines[kind]) issues.push({ line, field: "kind", reason: "only verdict lines can be imported into a calibration set (use Import & export for other records)" });
+    for (const line of lines[kind]) issues.add({ line, field: "kind", reason: "only verdict lines can be imported into a calibration set (use Import & export for other records)" });
   }
   bundle.verdicts.forEach((verdict, i) => {
     const line = lines.verdicts[i];
-    if (!responses.has(verdict.response)) issues.push({ line, field: "response", reason: `response "${verdict.response}" is not in this calibration set` });
+    if (!responses.has(verdict.response)) issues.add({ line, field: "response", reason: `response "${verdict.response}" is not in this calibration set` });
     else if (!units.has(`${verdict.response}\u0000${verdict.criterion}`)) {
-      issues.push({ line, field: "criterion", reason: `"${verdict.criterion}" is not a criterion of the rubric version this set pinned for the response's item` });
+      issues.add({ line, field: "criterion", reason: `"${verdict.criterion}" is not a criterion of the rubric version this set pinned for the response's item` });
     }
   });
   return issues;
@@ -45,7 +44,8 @@ function outsideTheSet(text: string, units: Set<string>, responses: Set<string>)
  */
 export async function importSetVerdicts({ ctx, input }: { ctx: Ctx; input: ImportSetVerdictsInput }): Promise<ImportResult> {
   const lead = requireRole(ctx, "lead");
-  const { setId, text } = ImportSetVerdictsInput.parse(input);
+  const { setId, ...source } = ImportSetVerdictsInput.parse(input);
+  const reader = await readBundle(source);
   const db = getDb();
   return db.transaction(
     (tx) => {
@@ -60,15 +60,12 @@ export async function importSetVerdicts({ ctx, input }: { ctx: Ctx; input: Impor
         .all();
       // Verdicts uploaded for a set are on the rubric versions it pinned.
       const verdictVersions = new Map(pinned.map((p) => [p.criterion, p.version]));
-      const result = importInto(tx, text, lead.id, { refusal: "The verdicts were not imported", verdictVersions });
+      const result = importInto(tx, reader, lead.id, { refusal: REFUSAL, verdictVersions });
       const setInput = loadSetInput(db, setId);
       const criteriaOf = new Map(setInput.items.map((item) => [item.id, item.criteria]));
       const units = new Set(setInput.responses.flatMap((r) => (criteriaOf.get(r.item) ?? []).map((c) => `${r.id}\u0000${c.id}`)));
-      const issues = outsideTheSet(text, units, new Set(scope.responses));
-      if (issues.length > 0) {
-        const messages = issues.sort((a, b) => a.line - b.line).map(formatIssue);
-        throw new Invalid(`The verdicts were not imported: ${messages.length} problem${messages.length === 1 ? "" : "s"}`, messages);
-      }
+      const issues = outsideTheSet(reader, units, new Set(scope.responses), new IssueList(reader.issues.cap));
+      if (issues.total > 0) throw refuse(REFUSAL, issues);
       audit(tx, { actor: lead.id, action: "verdicts.import", entity: "calibration_set", entityId: setId, detail: result });
       return result;
     },

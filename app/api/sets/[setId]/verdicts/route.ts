@@ -1,12 +1,7 @@
-import { respond } from "@/lib/auth/respond";
-import { requireRole } from "@/lib/server/guard";
-import { importSetVerdicts } from "@/lib/server/verdicts/importSetVerdicts";
+import { importUpload } from "@/app/api/bundle/upload";
 
-/** POST a JSON Lines bundle of verdict lines on this set's units (lead). All or nothing: 400 lists every problem. */
+/** POST a JSON Lines bundle of verdict lines on this set's units (lead). All or nothing: 400 lists the first 200 problems and counts the rest. */
 export async function POST(request: Request, { params }: { params: Promise<{ setId: string }> }) {
-  return respond(async (ctx) => {
-    // Refuse before reading what may be a large body; the service checks again.
-    requireRole(ctx, "lead");
-    return Response.json(await importSetVerdicts({ ctx, input: { setId: (await params).setId, text: await request.text() } }));
-  });
+  const { setId } = await params;
+  return importUpload(request, (ctx, file) => ({ kind: "setVerdicts", ctx, input: { setId, file } }));
 }
