@@ -9,6 +9,12 @@ const Env = z.object({
   HOST: z.string().trim().min(1).default("127.0.0.1"),
   /** Minutes of continuous labeling after which a clinician is offered a break. */
   CONCORD_BREAK_MINUTES: z.coerce.number().int().min(1).max(600).default(DEFAULT_BREAK_MINUTES),
+  /** `1`: `npm start` also runs the demo simulator (lib/simulator). */
+  CONCORD_DEMO_LLM: z.enum(["0", "1"], { error: "must be 1 (run the demo simulator) or 0" }).default("0"),
+  /** The demo simulator's port on 127.0.0.1; the demo database's simulator endpoint points at it. */
+  CONCORD_DEMO_LLM_PORT: z.coerce.number().int().min(1).max(65535).default(3999),
+  /** Milliseconds the demo simulator waits before each answer, to feel like a real server. */
+  CONCORD_DEMO_LLM_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 export type Env = z.infer<typeof Env>;
 
@@ -18,4 +24,9 @@ let parsed: Env | undefined;
 export function env(): Env {
   parsed ??= Env.parse(process.env);
   return parsed;
+}
+
+/** The base URL of the demo simulator, as the demo database's simulator endpoint names it. */
+export function demoLlmBaseUrl(config: Env = env()): string {
+  return `http://127.0.0.1:${config.CONCORD_DEMO_LLM_PORT}/v1`;
 }
