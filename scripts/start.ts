@@ -2,7 +2,8 @@
  * `npm start`: everything a fresh clone needs, with no configuration — build when the
  * build is missing or older than the sources, make sure there is an auth secret, open
  * and migrate the database, seed the demo corpus into an empty one, then serve on
- * HOST (127.0.0.1 unless set) and work the run queue. Runs in node with tsx's loader and the react-server
+ * HOST (127.0.0.1 unless set), work the run queue and, with CONCORD_DEMO_LLM=1, run
+ * the demo simulator (on 127.0.0.1 always). Runs in node with tsx's loader and the react-server
  * condition (so server-only modules load), in npm's place (`exec`), so a signal to
  * npm reaches this process, which passes it on to the server.
  */
@@ -12,9 +13,10 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { getDb } from "@/db/client";
 import { authSecret } from "@/lib/auth/secret";
-import { env } from "@/lib/env";
+import { demoLlmBaseUrl, env } from "@/lib/env";
 import { seedDemoIfEmpty } from "@/lib/server/demo/seedDemo";
 import { RunWorker } from "@/lib/server/runs/worker";
+import { startDemoSimulator } from "@/lib/simulator/startDemoSimulator";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const next = join(root, "node_modules", ".bin", "next");
@@ -46,7 +48,13 @@ async function main(): Promise<number> {
 
   const secret = authSecret();
   getDb();
-  const demo = await seedDemoIfEmpty();
+  const demo = await seedDemoIfEmpty(demoLlmBaseUrl(config));
+  const simulator =
+    config.CONCORD_DEMO_LLM === "1"
+      ? await startDemoSimulator({ port: config.CONCORD_DEMO_LLM_PORT, latencyMs: config.CONCORD_DEMO_LLM_LATENCY_MS }).catch((error: Error) => {
+          throw new Error(`The demo simulator could not listen on ${demoLlmBaseUrl(config)} (${error.message}); set CONCORD_DEMO_LLM_PORT to a free port.`);
+        })
+      : null;
 
   // Loopback addresses are shown as localhost, which is what people type.
   const shown = ["127.0.0.1", "::1", "0.0.0.0", "::"].includes(config.HOST) ? "localhost" : config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
@@ -60,6 +68,7 @@ async function main(): Promise<number> {
       console.log(`  ${account.email.padEnd(emailWidth)}  ${account.password.padEnd(passwordWidth)}  ${account.roles.join(", ")}`);
     }
   }
+  if (simulator) console.log(`\nDemo simulator (not a real model): ${simulator.url}`);
   console.log(`\nConcord: ${url}\n`);
 
   const server = spawn(next, ["start", "-p", String(port), "-H", config.HOST], {
@@ -86,7 +95,7 @@ async function main(): Promise<number> {
     stopping = true;
     clearInterval(takeOver);
     // Calls in flight get a moment to finish and be stored; unstored ones are simply made again later.
-    void Promise.race([worker.stop(), new Promise((r) => setTimeout(r, 5_000))]);
+    void Promise.race([worker.stop(), new Promise((r) => setTimeout(r, 5_000))]).then(() => simulator?.close());
     server.kill(signal);
     setTimeout(() => server.kill("SIGKILL"), 10_000).unref();
   };

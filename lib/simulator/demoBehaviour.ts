@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import { MODELS } from "@/lib/demo/responses";
 import { judgeProfiles, judgeSays, type JudgeProfile } from "@/lib/demo/verdicts";
-import { mulberry32, seedFromString } from "@/lib/stats/prng";
+import { mulberry32 } from "@/lib/stats/prng";
 import type { CorpusIndex } from "./corpusIndex";
 import type { ChatReply, ChatServerRequest } from "./protocol";
 
@@ -22,6 +23,9 @@ const RATIONALES = {
   known: { yes: "Simulated verdict: the graded reply does what the criterion asks.", no: "Simulated verdict: the graded reply does not do what the criterion asks." },
   unknown: "Simulated verdict on a unit the demo corpus does not have, drawn at this judge's leniency.",
 };
+
+/** A draw stream seeded by SHA-256 of `text`: units whose texts share long prefixes or suffixes still get independent draws. */
+const streamOf = (text: string) => mulberry32(createHash("sha256").update(text, "utf8").digest().readUInt32BE(0));
 
 /** Tokens as characters / 4, the estimate Concord's runs use too. */
 const tokens = (text: string) => Math.ceil(text.length / 4);
@@ -47,11 +51,11 @@ export function demoBehaviour(index: CorpusIndex, options: { latencyMs?: number 
     const prompt = contentText(messages.find((m) => m.role === "user")?.content);
     const found = index.unitOf(prompt);
     if (!found) {
-      const random = mulberry32(seedFromString(`simulator:${judge.id}:${prompt}`));
+      const random = streamOf(`${judge.id}\n${prompt}`);
       const satisfied = random() < judge.leniency;
       return JSON.stringify({ verdict: satisfied ? "satisfied" : "not_satisfied", rationale: RATIONALES.unknown });
     }
-    const random = mulberry32(seedFromString(`simulator:${judge.id}:${found.replyText}\n${found.criterionText}`));
+    const random = streamOf(`${judge.id}\n${found.replyText}\n${found.criterionText}`);
     const satisfied = judgeSays(judge, found.unit, random);
     return JSON.stringify({ verdict: satisfied ? "satisfied" : "not_satisfied", rationale: RATIONALES.known[satisfied ? "yes" : "no"] });
   }
