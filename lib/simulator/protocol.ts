@@ -55,14 +55,14 @@ export interface ChatServer {
 }
 
 /** Only loopback: whatever answers here is for this machine alone. */
-export const LOOPBACK = "127.0.0.1";
+const LOOPBACK = "127.0.0.1";
 
 const RESPONSE_FORMAT_TYPES = ["text", "json_object", "json_schema"];
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** What the real API answers 400 to, as its message and the parameter at fault; null for a well-formed request. */
-export function requestProblem(body: ChatServerRequest["body"], raw: string): { message: string; param: string | null } | null {
+function requestProblem(body: ChatServerRequest["body"], raw: string): { message: string; param: string | null } | null {
   if (body === null) return { message: raw.trim() === "" ? "The request has no body; send a JSON object." : "The request body is not valid JSON.", param: null };
   if (!isObject(body)) return { message: "The request body must be a JSON object.", param: null };
   if (typeof body.model !== "string" || body.model.trim() === "") return { message: "Missing required parameter: 'model'.", param: "model" };
