@@ -10,6 +10,9 @@ const LLM_PORT = Number(process.env.E2E_LLM_PORT ?? PORT + 1);
 process.env.CONCORD_E2E_DIR ??= mkdtempSync(join(tmpdir(), "concord-e2e-"));
 // The stub's address, for the app (drafting) and for specs that configure an endpoint on it.
 process.env.E2E_LLM_URL ??= `http://127.0.0.1:${LLM_PORT}/v1`;
+// The demo simulator `npm start` runs beside the app (CONCORD_DEMO_LLM=1); e2e/shutdown.spec.ts's own server takes PORT + 2.
+const DEMO_LLM_PORT = Number(process.env.E2E_DEMO_LLM_PORT ?? PORT + 3);
+process.env.E2E_DEMO_LLM_URL ??= `http://127.0.0.1:${DEMO_LLM_PORT}/v1`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -59,6 +62,8 @@ export default defineConfig({
         CONCORD_DB_PATH: join(process.env.CONCORD_E2E_DIR, "concord.db"),
         CONCORD_LLM_BASE_URL: process.env.E2E_LLM_URL,
         CONCORD_LLM_MODEL: "stub-model",
+        CONCORD_DEMO_LLM: "1",
+        CONCORD_DEMO_LLM_PORT: String(DEMO_LLM_PORT),
         NEXT_TELEMETRY_DISABLED: "1",
         // Small enough for e2e/import.spec.ts to send a bundle over it quickly.
         CONCORD_BUNDLE_LIMIT_MB: "8",

@@ -75,6 +75,8 @@ test("a lead records a selection rule, freezes the top panel, and a second freez
   await expect(page.getByText("The freeze follows it.")).toBeVisible();
   await expect(page.getByText("open: labels could still change")).toBeVisible();
   await expect(page.getByText("Today's consensus and verdicts still match the frozen fingerprint.")).toBeVisible();
+  // The demo's judges are configured on the demo simulator, and the record says so.
+  await expect(page.getByText(`Simulated: ${top.split(",").join(", ")} were configured on the demo simulator when frozen; no model gave these verdicts.`)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   // The record downloads as JSON, and verify-freeze reproduces it from an exported bundle.
@@ -83,6 +85,7 @@ test("a lead records a selection rule, freezes the top panel, and a second freez
   await download.saveAs(recordPath);
   const record = JSON.parse(readFileSync(recordPath, "utf8"));
   expect(record).toMatchObject({ format: "concord-frozen-panel/v1", id: first, rank: 1, judges: top.split(","), rule: { followed: true, before_verdicts: false } });
+  for (const judge of top.split(",")) expect(record.judge_settings[judge]).toMatchObject({ endpoint: "Demo simulator — not a real model", simulated: true, model: judge });
   expect(record.calibration_set.open_at_freeze).toBe(true);
   expect(record.scope.min_coverage).toBe(0.95);
   const setExport = await (await page.request.get(`/calibration/sets/${record.calibration_set.id}/labels/bundle`)).text();

@@ -4,7 +4,8 @@
  * and migrate the database, seed the demo corpus into a database it has just created
  * (never into an existing one; CONCORD_DEMO=0 opts out), refuse to serve the public
  * demo accounts beyond this machine (unless CONCORD_ALLOW_PUBLIC_DEMO=1), then serve
- * on HOST (127.0.0.1 unless set) and work the run queue. Runs in node with tsx's loader and the react-server
+ * on HOST (127.0.0.1 unless set), work the run queue and, with CONCORD_DEMO_LLM=1, run
+ * the demo simulator (on 127.0.0.1 always). Runs in node with tsx's loader and the react-server
  * condition (so server-only modules load), in npm's place (`exec`), so a signal to
  * npm reaches this process, which passes it on to the server.
  */
@@ -14,10 +15,11 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { getDb } from "@/db/client";
 import { authSecret } from "@/lib/auth/secret";
-import { env } from "@/lib/env";
+import { demoLlmBaseUrl, env } from "@/lib/env";
 import { reachableBeyondThisMachine } from "@/lib/security/loopback";
 import { seedDemo } from "@/lib/server/demo/seedDemo";
 import { RunWorker } from "@/lib/server/runs/worker";
+import { startDemoSimulator } from "@/lib/simulator/startDemoSimulator";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 // Next.js's anonymous telemetry (and its notice on the first build) stays off unless the environment turns it on.
@@ -52,7 +54,13 @@ async function main(): Promise<number> {
   const secret = authSecret();
   const created = !existsSync(resolve(config.CONCORD_DB_PATH));
   getDb();
-  const demo = await seedDemo({ created, demo: config.CONCORD_DEMO === "1" });
+  const demo = await seedDemo({ created, demo: config.CONCORD_DEMO === "1", simulatorUrl: demoLlmBaseUrl(config) });
+  const simulator =
+    config.CONCORD_DEMO_LLM === "1"
+      ? await startDemoSimulator({ port: config.CONCORD_DEMO_LLM_PORT, latencyMs: config.CONCORD_DEMO_LLM_LATENCY_MS }).catch((error: Error) => {
+          throw new Error(`The demo simulator could not listen on ${demoLlmBaseUrl(config)} (${error.message}); set CONCORD_DEMO_LLM_PORT to a free port.`);
+        })
+      : null;
 
   // Loopback addresses are shown as localhost, which is what people type.
   const shown = ["127.0.0.1", "::1", "0.0.0.0", "::"].includes(config.HOST) ? "localhost" : config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
@@ -75,6 +83,7 @@ async function main(): Promise<number> {
     );
     return 1;
   }
+  if (simulator) console.log(`\nDemo simulator (not a real model): ${simulator.url}`);
   console.log(`\nConcord: ${url}\n`);
 
   const server = spawn(next, ["start", "-p", String(port), "-H", config.HOST], {
@@ -101,7 +110,7 @@ async function main(): Promise<number> {
     stopping = true;
     clearInterval(takeOver);
     // Calls in flight get a moment to finish and be stored; unstored ones are simply made again later.
-    void Promise.race([worker.stop(), new Promise((r) => setTimeout(r, 5_000))]);
+    void Promise.race([worker.stop(), new Promise((r) => setTimeout(r, 5_000))]).then(() => simulator?.close());
     server.kill(signal);
     setTimeout(() => server.kill("SIGKILL"), 10_000).unref();
   };

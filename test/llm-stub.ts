@@ -1,39 +1,17 @@
-import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { REFERENCE_SYSTEM_PROMPT, RUBRIC_SYSTEM_PROMPT } from "@/lib/llm/prompts";
 import { respondReply, verdictReply } from "./runs";
+import { startChatServer, type ChatReply, type ChatServerRequest } from "@/lib/simulator/protocol";
 
 /**
  * A real local server speaking the OpenAI chat-completions protocol, for tests and the
- * e2e suite. Each request gets the next scripted reply (or whatever a function
- * returns), so tests can stage malformed answers, server errors and slow answers.
+ * e2e suite (the same server core as the demo simulator). Each request gets the next
+ * scripted reply (or whatever a function returns), so tests can stage malformed
+ * answers, server errors and slow answers.
  */
 
-export interface StubRequest {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  /** The parsed JSON body (null when absent or not JSON). */
-  body: { model?: string; messages?: { role: string; content: string }[]; response_format?: unknown; temperature?: number; max_tokens?: number; seed?: number } | null;
-}
-
-export interface StubReply {
-  /** HTTP status; anything but 200 answers with an OpenAI-style error body. */
-  status?: number;
-  /** The assistant message content (a 200 answer). */
-  content?: string;
-  finishReason?: "stop" | "length";
-  /** Wait this long before answering, e.g. longer than the client's timeout. */
-  delayMs?: number;
-  errorMessage?: string;
-  /** Extra response headers, e.g. `{ "retry-after": "1" }` on a 429. */
-  headers?: Record<string, string>;
-  /** Send this text as the body instead of a completion (a malformed or wrong-shaped answer). */
-  rawBody?: string;
-  /** Token usage to report. */
-  usage?: { prompt_tokens: number; completion_tokens: number };
-}
+export type StubRequest = ChatServerRequest;
+export type StubReply = ChatReply;
 
 export type StubBehaviour = readonly StubReply[] | ((request: StubRequest, index: number) => StubReply);
 
@@ -87,80 +65,15 @@ export function protocolBehaviour(request: StubRequest): StubReply {
   return delay ? { ...reply, delayMs: Number(delay[1]) } : reply;
 }
 
-function completionBody(model: string, reply: StubReply) {
-  return {
-    id: `chatcmpl-stub-${Date.now()}`,
-    object: "chat.completion",
-    created: Math.floor(Date.now() / 1000),
-    model,
-    choices: [{ index: 0, message: { role: "assistant", content: reply.content ?? "" }, finish_reason: reply.finishReason ?? "stop" }],
-    usage: { prompt_tokens: reply.usage?.prompt_tokens ?? 0, completion_tokens: reply.usage?.completion_tokens ?? 0, total_tokens: (reply.usage?.prompt_tokens ?? 0) + (reply.usage?.completion_tokens ?? 0) },
-  };
-}
-
 export async function startChatStub(behaviour: StubBehaviour, port = 0, options: { record?: boolean } = {}): Promise<ChatStub> {
-  const requests: StubRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
-  let completions = 0;
-
-  const server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-    req.on("end", () => {
-      let body: StubRequest["body"] = null;
-      try {
-        body = raw ? JSON.parse(raw) : null;
-      } catch {
-        body = null;
-      }
-      const path = (req.url ?? "/").split("?")[0];
-      const request: StubRequest = { method: req.method ?? "GET", path, headers: req.headers, body };
-      // A long benchmark keeps no log (`record: false`), so the stub's memory stays flat.
-      if (options.record !== false) requests.push(request);
-      const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
-        res.writeHead(status, { "content-type": "application/json", ...headers });
-        res.end(typeof payload === "string" ? payload : JSON.stringify(payload));
-      };
-      if (req.method === "GET" && path === "/v1/models") {
-        send(200, { object: "list", data: [{ id: "stub-model", object: "model", created: 0, owned_by: "concord" }] });
-        return;
-      }
-      if (req.method !== "POST" || path !== "/v1/chat/completions") {
-        send(404, { error: { message: `no route ${req.method} ${path}`, type: "not_found", param: null, code: null } });
-        return;
-      }
-      const index = completions++;
-      const reply =
-        typeof behaviour === "function"
-          ? behaviour(request, index)
-          : (behaviour[index] ?? { status: 500, errorMessage: `stub script has no reply #${index + 1}` });
-      const answer = () => {
-        const status = reply.status ?? 200;
-        if (reply.rawBody !== undefined) send(status, reply.rawBody, reply.headers);
-        else if (status === 200) send(200, completionBody(body?.model ?? "stub-model", reply), reply.headers);
-        else send(status, { error: { message: reply.errorMessage ?? `stub error ${status}`, type: "stub_error", param: null, code: null } }, reply.headers);
-      };
-      if (!reply.delayMs) return answer();
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (!res.destroyed) answer();
-      }, reply.delayMs);
-      timers.add(timer);
-    });
+  const { url, requests, close } = await startChatServer({
+    models: ["stub-model"],
+    port,
+    record: options.record,
+    answer: (request, index) =>
+      typeof behaviour === "function" ? behaviour(request, index) : (behaviour[index] ?? { status: 500, errorMessage: `stub script has no reply #${index + 1}` }),
   });
-
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const { port: bound } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${bound}/v1`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url, requests, close };
 }
 
 // `tsx test/llm-stub.ts [port]` runs the always-valid stub for the e2e suite.

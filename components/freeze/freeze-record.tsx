@@ -5,6 +5,7 @@ import { fmt } from "@/components/report/format";
 import { IntervalLine } from "@/components/report/interval";
 import { Notice } from "@/components/ui/notice";
 import { secondaryButtonClass } from "@/components/ui/styles";
+import type { FrozenRecord } from "@/lib/freeze/record";
 import type { StoredFreeze } from "@/lib/server/panels/freezeRecord";
 import type { FreezeInputs as Inputs } from "@/lib/server/panels/getFreezeInputs";
 import { FreezeInputs } from "./freeze-inputs";
@@ -53,7 +54,10 @@ export function FreezeRecord({ freeze, inputs }: { freeze: StoredFreeze; inputs:
         <Row term="Least judge coverage">
           {record.scope.min_coverage === undefined ? "none (every judge ranked; frozen before the rule)" : `${(record.scope.min_coverage * 100).toFixed(1)} % of the consensus units`}
         </Row>
-        <Row term="Judges">{record.judges.join(", ")} (panel of {record.panel_size})</Row>
+        <Row term="Judges">
+          {record.judges.join(", ")} (panel of {record.panel_size})
+          <SimulatedJudges settings={record.judge_settings} />
+        </Row>
         {record.judge_settings ? (
           <Row term="How to run them again">
             <ul className="space-y-1 text-sm">
@@ -125,5 +129,16 @@ export function FreezeRecord({ freeze, inputs }: { freeze: StoredFreeze; inputs:
         {record.reported_figures ? <FiguresTable figures={record.reported_figures} caption="The same on the held-out private-split items." /> : null}
       </section>
     </div>
+  );
+}
+
+/** The panel judges that were on a simulated endpoint when frozen: their verdicts were simulated, not a model's. */
+function SimulatedJudges({ settings }: { settings: FrozenRecord["judge_settings"] }) {
+  const simulated = Object.entries(settings ?? {}).filter(([, s]) => s?.simulated).map(([id]) => id);
+  if (simulated.length === 0) return null;
+  return (
+    <p className="mt-1 text-sm text-amber-900">
+      Simulated: {simulated.join(", ")} {simulated.length === 1 ? "was" : "were"} configured on the demo simulator when frozen; no model gave these verdicts.
+    </p>
   );
 }

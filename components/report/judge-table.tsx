@@ -1,16 +1,18 @@
+import { SimulatedTag } from "@/components/ui/simulated-tag";
 import type { CalibrationReport } from "@/lib/calibration/report";
 import { stickyColumnClass, stickyHeadClass } from "@/components/ui/styles";
 import { ScrollBox } from "./scroll-box";
 import { dimensionLabel, fmt, tableClass, tdClass, thClass } from "./format";
 
-/** Every judge alone against the consensus: overall figures, then κ and macro-F1 per dimension. */
-export function JudgeTable({ judges }: { judges: CalibrationReport["judges"] }) {
+/** Every judge alone against the consensus: overall figures, then κ and macro-F1 per dimension; judges of a simulator are marked. */
+export function JudgeTable({ judges, simulated }: { judges: CalibrationReport["judges"]; simulated: ReadonlySet<string> }) {
   const dimensions = Object.keys(judges[0]?.by_dimension ?? {});
   return (
     <ScrollBox label="Single judges, scrollable">
       <table className={tableClass}>
         <caption className="px-3 pt-3 text-left text-sm text-slate-600">
           Each judge alone against the clinician consensus; coverage is the share of the consensus units it has a verdict on. Per dimension: κ / macro-F1.
+          {judges.some((j) => simulated.has(j.judge)) ? " Judges marked simulated are configured on a simulated endpoint (the demo simulator): their verdicts are simulated, not a model's." : ""}
         </caption>
         <thead className="bg-slate-50">
           <tr>
@@ -31,7 +33,10 @@ export function JudgeTable({ judges }: { judges: CalibrationReport["judges"] }) 
         <tbody className="divide-y divide-slate-100">
           {judges.map((judge) => (
             <tr key={judge.judge}>
-              <th scope="row" className={`${stickyColumnClass} whitespace-nowrap px-3 py-2 font-medium`}>{judge.judge}</th>
+              <th scope="row" className={`${stickyColumnClass} whitespace-nowrap px-3 py-2 font-medium`}>
+                {judge.judge}
+                {simulated.has(judge.judge) ? <SimulatedTag /> : null}
+              </th>
               <td className={`${tdClass} text-right font-semibold`}>{fmt(judge.kappa)}</td>
               <td className={`${tdClass} text-right`}>{fmt(judge.macro_f1)}</td>
               <td className={`${tdClass} text-right`}>{fmt(judge.gwet_ac1)}</td>

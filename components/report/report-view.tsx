@@ -27,7 +27,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** The calibration report of a set: controls for the selection and panel size, then every section. */
-export function ReportView({ setId, initial }: { setId: number; initial: ReportChoice }) {
+export function ReportView({ setId, initial, simulatedJudges }: { setId: number; initial: ReportChoice; simulatedJudges: string[] }) {
   const [view, setView] = useState(initial);
   const query = useQuery(reportQuery({ setId, ...view }));
 
@@ -50,13 +50,13 @@ export function ReportView({ setId, initial }: { setId: number; initial: ReportC
       ) : query.isError ? (
         <Notice tone="error" title="The report could not be computed.">{query.error.message}</Notice>
       ) : (
-        <ReportBody report={query.data} />
+        <ReportBody report={query.data} simulated={new Set(simulatedJudges)} />
       )}
     </div>
   );
 }
 
-function ReportBody({ report }: { report: SetReport }) {
+function ReportBody({ report, simulated }: { report: SetReport; simulated: ReadonlySet<string> }) {
   const { ranked, reported } = report;
   const held = report.selection === "holdout";
   const where = held ? " (public split)" : "";
@@ -74,6 +74,7 @@ function ReportBody({ report }: { report: SetReport }) {
         </p>
       </div>
       <CandidateNotice report={ranked} />
+      <SimulatedNotice judges={ranked.judges.map((j) => j.judge).filter((j) => simulated.has(j))} />
       <Section id="panels" title="Every panel">
         <Comparison comparison={ranked.comparison} />
         <KappaHistogram panels={ranked.panels} />
@@ -83,11 +84,22 @@ function ReportBody({ report }: { report: SetReport }) {
         <AblationTable ablation={ranked.ablation} />
       </Section>
       <Section id="judges" title={`Single judges${where}`}>
-        <JudgeTable judges={ranked.judges} />
+        <JudgeTable judges={ranked.judges} simulated={simulated} />
       </Section>
       <Section id="clinicians" title={`Clinicians' agreement${where}`}>
         <ClinicianAgreement clinicians={ranked.clinicians} names={report.names} />
       </Section>
     </div>
+  );
+}
+
+/** Said whenever a judge of the report runs on a simulated endpoint. */
+function SimulatedNotice({ judges }: { judges: string[] }) {
+  if (judges.length === 0) return null;
+  return (
+    <Notice tone="info" title={`Simulated results: ${judges.length} judge${judges.length === 1 ? "" : "s"} of this report ${judges.length === 1 ? "is" : "are"} on the demo simulator.`}>
+      {judges.join(", ")} {judges.length === 1 ? "is" : "are"} configured on a simulated endpoint: no model gives {judges.length === 1 ? "its" : "their"} verdicts,
+      Concord&apos;s demo simulator draws them from the demo corpus. Figures involving {judges.length === 1 ? "it" : "them"} show how Concord works, not how any model judges.
+    </Notice>
   );
 }

@@ -19,10 +19,13 @@ export function ConfigList<T extends { id: string | number }>({
   settings,
   form,
   extra,
+  tag,
 }: {
   noun: string;
   items: T[];
   title: (item: T) => string;
+  /** Shown beside an item's title, e.g. that its results are simulated. */
+  tag?: (item: T) => ReactNode;
   settings: Setting<T>[];
   form: (item: T | null) => ReactNode;
   extra?: (item: T) => ReactNode;
@@ -59,7 +62,10 @@ export function ConfigList<T extends { id: string | number }>({
           {items.map((item) => (
             <li key={item.id} className="rounded-lg border border-slate-200 bg-white p-4">
               <div className="flex flex-wrap items-start justify-between gap-2">
-                <h3 className="font-semibold text-slate-900">{title(item)}</h3>
+                <div className="flex items-center">
+                  <h3 className="font-semibold text-slate-900">{title(item)}</h3>
+                  {tag?.(item)}
+                </div>
                 <button type="button" className={secondaryButtonClass} onClick={() => edit(item.id)}>
                   Edit <span className="sr-only">{title(item)}</span>
                 </button>

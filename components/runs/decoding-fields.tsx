@@ -68,6 +68,7 @@ function decodingFrom(form: FormData) {
 /** The settings rows judges and target models share in their lists. */
 export const decodingSettings = [
   { label: "Endpoint", value: (d: Decoding) => d.endpointName },
+  { label: "Results", value: (d: Decoding) => (d.simulated ? "simulated: the demo simulator answers, no model runs" : "from the endpoint's model") },
   { label: "Model", value: (d: Decoding) => <code>{d.model}</code> },
   { label: "Family", value: (d: Decoding) => d.family ?? "not set" },
   { label: "Temperature", value: (d: Decoding) => d.temperature },

@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
+import { SimulatedTag } from "@/components/ui/simulated-tag";
 import { inputClass, labelClass } from "@/components/ui/styles";
 import { createEndpointAction, updateEndpointAction } from "@/lib/actions/runs-config";
 import type { EndpointView } from "@/lib/server/endpoints/read";
@@ -23,7 +24,9 @@ export function EndpointsAdmin({ endpoints }: { endpoints: EndpointView[] }) {
       noun="endpoint"
       items={endpoints}
       title={(e) => e.name}
+      tag={(e) => (e.simulated ? <SimulatedTag /> : null)}
       settings={[
+        { label: "Results", value: (e) => (e.simulated ? "simulated: Concord's demo simulator answers, no model runs" : "from the models it serves") },
         { label: "Base URL", value: (e) => <code>{e.baseUrl}</code> },
         { label: "Key", value: (e) => (e.apiKeyEnv ? `${e.apiKeyEnv} (${e.keySet ? "set" : "not set"})` : "none") },
         { label: "Answers as", value: (e) => e.responseFormat },

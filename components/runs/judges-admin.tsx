@@ -1,6 +1,7 @@
 "use client";
 
 import { createJudgeAction, updateJudgeAction } from "@/lib/actions/runs-config";
+import { SimulatedTag } from "@/components/ui/simulated-tag";
 import type { JudgeView } from "@/lib/server/models/read";
 import { ConfigList } from "./config-list";
 import { DecodingForm, decodingSettings, formPrefix, type EndpointChoice } from "./decoding-fields";
@@ -19,6 +20,7 @@ export function JudgesAdmin({ judges, endpoints, sets, defaults }: { judges: Jud
       noun="judge"
       items={judges}
       title={(j) => j.id}
+      tag={(j) => (j.simulated ? <SimulatedTag /> : null)}
       settings={[
         ...decodingSettings,
         { label: "Template", value: (j) => `${j.template.name} v${j.template.version} (${j.template.sha256.slice(0, 12)})` },

@@ -1,5 +1,6 @@
 "use client";
 
+import { SimulatedTag } from "@/components/ui/simulated-tag";
 import { inputClass, labelClass } from "@/components/ui/styles";
 import { createTargetModelAction, updateTargetModelAction } from "@/lib/actions/runs-config";
 import type { TargetModelView } from "@/lib/server/models/read";
@@ -18,6 +19,7 @@ export function ModelsAdmin({ models, endpoints, defaults }: { models: TargetMod
       noun="target model"
       items={models}
       title={(m) => m.id}
+      tag={(m) => (m.simulated ? <SimulatedTag /> : null)}
       settings={[...decodingSettings, { label: "System prompt", value: (m) => m.systemPrompt }, { label: "Run calls", value: (m) => m.calls.toLocaleString("en") }]}
       form={(m) => <ModelForm model={m} endpoints={endpoints} defaults={defaults} />}
     />

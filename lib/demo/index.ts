@@ -63,19 +63,40 @@ function units(items: DemoItem[], rubrics: Map<string, DemoRubric>, responses: M
   });
 }
 
+interface DemoParts {
+  items: DemoItem[];
+  rubrics: Map<string, DemoRubric>;
+  responses: Map<string, DemoResponse[]>;
+}
+
+/** Items, their rubrics and their responses, each drawn from its own seeded stream. */
+function demoParts(): DemoParts {
+  const items = demoItems();
+  const historyPick = mulberry32(seedFromString("demo:history"));
+  const withHistory = new Set(shuffled(items, historyPick).slice(0, Math.round(items.length * HISTORY_SHARE)).map((i) => i.record.id));
+  const rubrics = new Map(items.map((item) => [item.record.id, demoRubric(item, withHistory.has(item.record.id))]));
+  const nextId = responseIds();
+  const responses = new Map(items.map((item) => [item.record.id, demoResponses(item, nextId)]));
+  return { items, rubrics, responses };
+}
+
+/**
+ * Every (response, criterion) pair of the whole corpus — the calibration set's and all
+ * the others — on the current rubric, with what the response really does: the latent
+ * truth the demo's labels and verdicts are drawn from (the demo simulator answers from it).
+ */
+export function demoUnits(): DemoUnit[] {
+  const { items, rubrics, responses } = demoParts();
+  return units(items, rubrics, responses);
+}
+
 /**
  * Concord's deterministic demo corpus: 92 items over the 23 SSH subcategories, their
  * rubrics (a third with history), references, four responses each, and a calibration
  * set labelled by three clinicians and judged by fifteen candidate judges.
  */
 export function demoCorpus(): DemoCorpus {
-  const items = demoItems();
-  const historyPick = mulberry32(seedFromString("demo:history"));
-  const withHistory = new Set(shuffled(items, historyPick).slice(0, Math.round(items.length * HISTORY_SHARE)).map((i) => i.record.id));
-  const rubrics = new Map(items.map((item) => [item.record.id, demoRubric(item, withHistory.has(item.record.id))]));
-
-  const nextId = responseIds();
-  const responses = new Map(items.map((item) => [item.record.id, demoResponses(item, nextId)]));
+  const { items, rubrics, responses } = demoParts();
 
   const calibration = calibrationItems(items);
   const calibrationUnits = units(calibration, rubrics, responses);

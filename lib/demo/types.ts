@@ -18,12 +18,28 @@ export interface DemoCalibrationSet {
   clinicianIds: string[];
 }
 
+/** A judge or target model to configure: the id its results carry, the model name the endpoint knows. */
+export interface DemoActor {
+  id: string;
+  model: string;
+  family: string | null;
+}
+
+/** The demo simulator as a database configures it: one simulated endpoint with the demo's judges and models on it. */
+export interface DemoSimulatorSetup {
+  endpoint: { name: string; baseUrl: string; maxConcurrency: number };
+  judges: DemoActor[];
+  models: DemoActor[];
+}
+
 export interface DemoCorpus {
   bundle: Bundle;
   accounts: DemoAccount[];
   calibrationSet: DemoCalibrationSet;
   /** Criterion ids first written by the model drafting protocol (the version-1 scaffolds). */
   modelDraftedCriteria: string[];
+  /** Configured with the corpus when given: the demo simulator's endpoint, judges and models. */
+  simulator?: DemoSimulatorSetup;
 }
 
 /** The user side of one demo item, as a clinician would write it. */

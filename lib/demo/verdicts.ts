@@ -5,7 +5,7 @@ import { chanceOfYes, type DemoUnit } from "./units";
 export const JUDGE_COUNT = 15;
 const NULL_RATE = 0.015;
 
-interface JudgeProfile {
+export interface JudgeProfile {
   id: string;
   error: Record<Dimension, number>;
   leniency: number;
@@ -16,7 +16,7 @@ interface JudgeProfile {
  * dimension; a few are deliberately lopsided (strong on identification but weak on
  * disclaimers, or the reverse; one lenient, one strict) so panels differ by dimension.
  */
-function judgeProfiles(): JudgeProfile[] {
+export function judgeProfiles(): JudgeProfile[] {
   const random = mulberry32(seedFromString("demo:judges"));
   return Array.from({ length: JUDGE_COUNT }, (_, j) => {
     const id = `judge-${String(j + 1).padStart(2, "0")}`;
@@ -31,6 +31,11 @@ function judgeProfiles(): JudgeProfile[] {
   });
 }
 
+/** Whether a judge says "satisfied" on a unit: the unit's truth, the judge's error on its dimension and its leniency, one draw. */
+export function judgeSays(judge: JudgeProfile, unit: DemoUnit, random: () => number): boolean {
+  return random() < chanceOfYes(unit, judge.error[unit.dimension], judge.leniency);
+}
+
 const RATIONALES = {
   yes: ["The last turn does this directly.", "Satisfied: stated explicitly in the final response."],
   no: ["The last turn does not do this.", "Not present in the final response."],
@@ -42,7 +47,7 @@ export function demoVerdicts(units: DemoUnit[]): VerdictRecord[] {
   for (const judge of judgeProfiles()) {
     const random = mulberry32(seedFromString(`demo:verdicts:${judge.id}`));
     for (const unit of units) {
-      const said = random() < chanceOfYes(unit, judge.error[unit.dimension], judge.leniency);
+      const said = judgeSays(judge, unit, random);
       const verdict = random() < NULL_RATE ? null : said;
       const record: VerdictRecord = { kind: "verdict", judge: judge.id, response: unit.response, criterion: unit.criterion, verdict };
       if (verdict !== null && random() < 0.2) record.rationale = RATIONALES[verdict ? "yes" : "no"][random() < 0.5 ? 0 : 1];

@@ -7,6 +7,7 @@ import { bundleText, importInto } from "@/lib/server/bundle/importInto";
 import { insertCalibrationSet } from "@/lib/server/calibration/insertCalibrationSet";
 import { hashPassword } from "@/lib/server/users/password";
 import type { DemoCorpus, SeedResult } from "./corpus";
+import { insertSimulator } from "./insertSimulator";
 
 const ACTOR = "system";
 
@@ -18,7 +19,7 @@ function isEmpty(db: Db | Tx): boolean {
 
 /**
  * Seeds `corpus` into a database with no users and no items, in one transaction and
- * through the bundle import path; on any other database it changes nothing and
+ * through the bundle import path (with the simulator's endpoint, judges and models when it has them); on any other database it changes nothing and
  * reports which demo accounts exist.
  */
 export async function seedCorpusIfEmpty(corpus: DemoCorpus): Promise<SeedResult> {
@@ -42,6 +43,7 @@ export async function seedCorpusIfEmpty(corpus: DemoCorpus): Promise<SeedResult>
       });
       const imported = importInto(tx, bundleText(corpus.bundle), ACTOR, { modelDrafted: new Set(corpus.modelDraftedCriteria) });
       const setId = insertCalibrationSet(tx, { ...corpus.calibrationSet, createdBy: ACTOR }, now);
+      if (corpus.simulator) insertSimulator(tx, corpus.simulator, ACTOR, now);
       audit(tx, { actor: ACTOR, action: "demo.seed", entity: "database", detail: { ...imported, accounts: corpus.accounts.map((a) => a.id), calibrationSet: setId } });
       return true;
     },

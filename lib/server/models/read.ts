@@ -7,6 +7,8 @@ import { NotFound } from "@/lib/server/errors";
 export interface Decoding {
   endpointId: number;
   endpointName: string;
+  /** The endpoint is a simulator (the demo's): this actor's results are simulated. */
+  simulated: boolean;
   model: string;
   family: string | null;
   temperature: number;
@@ -43,6 +45,7 @@ const callsOf = (kind: "judge" | "respond") => (tx: Pick<Tx, "select">) =>
 const decodingColumns = (t: typeof judges | typeof targetModels) => ({
   endpointId: t.endpointId,
   endpointName: endpoints.name,
+  simulated: endpoints.simulated,
   model: t.model,
   family: t.family,
   temperature: t.temperature,

@@ -4,6 +4,7 @@ import { SetTabs } from "@/components/sets/set-tabs";
 import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { orNotFound } from "@/lib/auth/pageData";
+import { listSimulatedJudges } from "@/lib/server/models/listSimulatedJudges";
 import { getSetHeader } from "@/lib/server/panels/getSetHeader";
 import { ReportParams } from "@/lib/server/panels/setReports";
 
@@ -12,7 +13,8 @@ export const metadata: Metadata = { title: "Calibration report" };
 export default async function ReportPage({ params, searchParams }: { params: Promise<{ setId: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
   await requirePageUser("lead");
   const { setId } = await params;
-  const set = await orNotFound(getSetHeader({ ctx: await getCtx(), input: { setId } }));
+  const ctx = await getCtx();
+  const [set, simulatedJudges] = await Promise.all([orNotFound(getSetHeader({ ctx, input: { setId } })), listSimulatedJudges({ ctx })]);
   const query = await searchParams;
   const view = ReportParams.safeParse({ setId, selection: query.selection, panelSize: query.panelSize, minCoverage: query.minCoverage });
   const initial = view.success ? view.data : ReportParams.parse({ setId });
@@ -23,7 +25,7 @@ export default async function ReportPage({ params, searchParams }: { params: Pro
         fragile the ranking is.
       </PageHeader>
       <SetTabs setId={set.id} />
-      <ReportView setId={set.id} initial={{ selection: initial.selection, panelSize: initial.panelSize, minCoverage: initial.minCoverage }} />
+      <ReportView setId={set.id} initial={{ selection: initial.selection, panelSize: initial.panelSize, minCoverage: initial.minCoverage }} simulatedJudges={simulatedJudges} />
     </>
   );
 }
