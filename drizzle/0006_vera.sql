@@ -100,4 +100,13 @@ CREATE TABLE `vera_study_clinicians` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE INDEX `vera_study_clinicians_user` ON `vera_study_clinicians` (`user_id`);
+CREATE INDEX `vera_study_clinicians_user` ON `vera_study_clinicians` (`user_id`);--> statement-breakpoint
+CREATE TRIGGER `vera_rubrics_no_update` BEFORE UPDATE ON `vera_rubrics`
+BEGIN
+	SELECT RAISE(ABORT, 'flow rubric versions are immutable');
+END;
+--> statement-breakpoint
+CREATE TRIGGER `vera_rubrics_no_delete` BEFORE DELETE ON `vera_rubrics`
+BEGIN
+	SELECT RAISE(ABORT, 'flow rubric versions are immutable');
+END;
