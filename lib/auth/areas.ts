@@ -14,9 +14,11 @@ export const AREAS: readonly Area[] = [
   { href: "/admin/users", label: "Users", role: "lead" },
   { href: "/admin/import", label: "Import & export", role: "lead" },
   { href: "/runs/endpoints", label: "Runs", role: "lead", section: "/runs" },
+  { href: "/studies", label: "Studies", role: "lead" },
   { href: "/items", label: "Items", role: "author" },
   { href: "/revisions", label: "Revisions", role: "author" },
   { href: "/queue", label: "My queue", role: "clinician" },
+  { href: "/conversations", label: "Conversations", role: "clinician" },
 ];
 
 /** The areas a user may open. */
