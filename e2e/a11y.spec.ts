@@ -1,11 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { demoAccount, signIn } from "./fixtures";
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
-}
+import { expect, test } from "@playwright/test";
+import { demoAccount, seriousViolations, signIn } from "./fixtures";
 
 test("the sign-in and support pages have no serious accessibility violations", async ({ page }) => {
   for (const path of ["/login", "/support"]) {
@@ -16,9 +10,9 @@ test("the sign-in and support pages have no serious accessibility violations", a
 
 test("each role's pages have no serious accessibility violations", async ({ browser }) => {
   const visits = [
-    { role: "clinician", paths: ["/queue"] },
+    { role: "clinician", paths: ["/queue", "/conversations"] },
     { role: "author", paths: ["/items"] },
-    { role: "lead", paths: ["/calibration", "/admin/users", "/admin/import", "/runs/endpoints", "/runs/judges", "/runs/models"] },
+    { role: "lead", paths: ["/calibration", "/admin/users", "/admin/import", "/runs/endpoints", "/runs/judges", "/runs/models", "/studies", "/studies/import"] },
   ] as const;
   for (const { role, paths } of visits) {
     const context = await browser.newContext();

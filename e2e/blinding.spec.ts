@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type APIResponse } from "@playwri
 import { demoCorpus } from "@/lib/demo";
 import { responseOrder } from "@/lib/server/calibration/responseOrder";
 import { demoAccount, signIn } from "./fixtures";
+import { createStudy, importSampleRatings, importStudyFiles, PROVIDER_MODEL } from "./vera-helpers";
 
 /**
  * Blinding, tested from the outside: as a clinician, fetch every page (as HTML and as
@@ -175,6 +176,74 @@ test("nothing a clinician can reach names a model, a judge, a reference, clinica
   expect(scripts.size).toBeGreaterThan(0);
   for (const src of scripts) found.push(...leaks(src, await (await page.request.get(src)).text(), forbidden));
 
+  expect(found).toEqual([]);
+  await context.close();
+});
+
+test("nothing a clinician can reach in a flow study names the provider or user model, the persona, the conversation or another rater", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const rubricName = `Blinding ${Date.now().toString(36)}`;
+  const lead = await browser.newContext();
+  const leadPage = await lead.newPage();
+  await signIn(leadPage, demoAccount("lead"));
+  await importStudyFiles(leadPage, rubricName);
+  const studyId = await createStudy(leadPage, `Blinding study ${Date.now().toString(36)}`, rubricName, "guided");
+  await importSampleRatings(leadPage);
+  await lead.close();
+
+  // Jonas answers the first question of his first conversation.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, jonas);
+  await otherPage.goto(`/conversations/${studyId}`);
+  await otherPage.getByRole("button", { name: /I understand/ }).click();
+  await otherPage.keyboard.press("y");
+  await expect(otherPage.getByRole("status").filter({ hasText: "All your answers are saved." })).toBeVisible();
+  await other.close();
+
+  const forbidden = new Map<string, string>([
+    [PROVIDER_MODEL, "the provider model"],
+    ["model-x", "a ratings file's provider model"],
+    ["model-y", "a ratings file's provider model"],
+    ["sim-user-1", "the user model"],
+    ["Avery", "a persona"],
+    ["489d9d", "a conversation id"],
+    ["7f9696", "a conversation id"],
+    ["_run1", "a transcript's file name"],
+    ["rater_a", "an imported rater"],
+    ["rater_d", "an imported rater"],
+    [jonas.id, "another clinician"],
+    [mei.id, "another clinician"],
+  ]);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, amara);
+  const found: string[] = [];
+  const scripts = new Set<string>();
+  const scan = async (path: string) => {
+    const { html, rsc } = await bodies(page.request, path);
+    const text = await html.text();
+    for (const [, src] of text.matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)) scripts.add(src);
+    found.push(...leaks(path, text, forbidden), ...leaks(`${path} (RSC)`, await rsc.text(), forbidden));
+    return html;
+  };
+  // Before the content notice, the rating screen sends the clinician to it.
+  expect((await scan(`/conversations/${studyId}/1`)).url()).toMatch(new RegExp(`/conversations/${studyId}$`));
+  await page.goto(`/conversations/${studyId}`);
+  await page.getByRole("button", { name: /I understand/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/conversations/${studyId}/\\d+$`));
+  await page.keyboard.press("n");
+  await expect(page.getByRole("status").filter({ hasText: "All your answers are saved." })).toBeVisible();
+  for (const path of ["/conversations", `/conversations/${studyId}`, `/conversations/${studyId}/1`, `/conversations/${studyId}/2`]) expect((await scan(path)).status(), path).toBe(200);
+  expect(await (await scan(`/conversations/${studyId}/1`)).text()).toContain("Conversation <!-- -->1<!-- --> of <!-- -->2");
+  for (const path of [`/conversations/${studyId}/3`, "/conversations/999999/1"]) expect((await scan(path)).status(), path).toBe(404);
+  for (const path of ["/studies", "/studies/import", `/studies/${studyId}`]) expect((await scan(path)).status(), path).toBe(403);
+  for (const path of [`/studies/${studyId}/results.csv`, `/studies/${studyId}/scores.json`]) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(403);
+    found.push(...leaks(path, await response.text(), forbidden));
+  }
+  for (const src of scripts) found.push(...leaks(src, await (await page.request.get(src)).text(), forbidden));
   expect(found).toEqual([]);
   await context.close();
 });
