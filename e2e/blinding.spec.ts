@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { demoCorpus } from "@/lib/demo";
 import { responseOrder } from "@/lib/server/calibration/responseOrder";
 import { demoAccount, signIn } from "./fixtures";
@@ -67,6 +67,20 @@ async function bodies(request: APIRequestContext, path: string): Promise<{ html:
   return { html, rsc };
 }
 
+/** Fetches pages as the signed-in clinician, collecting every leak and the scripts the pages load. */
+function scanner(page: Page, forbidden: Map<string, string>) {
+  const found: string[] = [];
+  const scripts = new Set<string>();
+  const scan = async (path: string) => {
+    const { html, rsc } = await bodies(page.request, path);
+    const text = await html.text();
+    for (const [, src] of text.matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)) scripts.add(src);
+    found.push(...leaks(path, text, forbidden), ...leaks(`${path} (RSC)`, await rsc.text(), forbidden));
+    return html;
+  };
+  return { found, scripts, scan };
+}
+
 test("nothing a clinician can reach names a model, a judge, a reference, clinical notes or another clinician's rationale", async ({ browser }) => {
   test.setTimeout(180_000);
   const rationales = privateRationales();
@@ -90,15 +104,7 @@ test("nothing a clinician can reach names a model, a judge, a reference, clinica
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, amara);
-  const found: string[] = [];
-  const scripts = new Set<string>();
-  const scan = async (path: string) => {
-    const { html, rsc } = await bodies(page.request, path);
-    const text = await html.text();
-    for (const [, src] of text.matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)) scripts.add(src);
-    found.push(...leaks(path, text, forbidden), ...leaks(`${path} (RSC)`, await rsc.text(), forbidden));
-    return html;
-  };
+  const { found, scripts, scan } = scanner(page, forbidden);
 
   // Before the content notice, the labeling screen sends the clinician to it.
   const early = await scan(`/label/${DEMO_SET}/1`);
@@ -218,15 +224,7 @@ test("nothing a clinician can reach in a flow study names the provider or user m
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, amara);
-  const found: string[] = [];
-  const scripts = new Set<string>();
-  const scan = async (path: string) => {
-    const { html, rsc } = await bodies(page.request, path);
-    const text = await html.text();
-    for (const [, src] of text.matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)) scripts.add(src);
-    found.push(...leaks(path, text, forbidden), ...leaks(`${path} (RSC)`, await rsc.text(), forbidden));
-    return html;
-  };
+  const { found, scripts, scan } = scanner(page, forbidden);
   // Before the content notice, the rating screen sends the clinician to it.
   expect((await scan(`/conversations/${studyId}/1`)).url()).toMatch(new RegExp(`/conversations/${studyId}$`));
   await page.goto(`/conversations/${studyId}`);

@@ -2,13 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, useTransition, type ReactNode } from "react";
-import { Notice } from "@/components/ui/notice";
+import { ActionFeedback } from "@/components/admin/action-feedback";
 import { buttonClass, cardClass, inputClass, labelClass } from "@/components/ui/styles";
 import { importClinicianRatingsAction, importConversationsAction, importFlowRubricAction, importJudgeResultsAction } from "@/lib/actions/vera";
 import type { ActionResult } from "@/lib/auth/respond";
 
 type Uploaded = { name: string; text: string };
-type Outcome = { tone: "success" | "error"; text: string; issues: string[] };
 
 interface FormProps<T> {
   title: string;
@@ -27,17 +26,23 @@ function FileImportForm<T>({ title, description, fileLabel, accept, multiple, fi
   const router = useRouter();
   const form = useRef<HTMLFormElement>(null);
   const [pending, start] = useTransition();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [result, setResult] = useState<ActionResult<T>>();
+  const [error, setError] = useState<Error | null>(null);
   const submit = (data: FormData) =>
     start(async () => {
       const files = await Promise.all(data.getAll("files").filter((f): f is File => f instanceof File && f.name !== "").map(async (f) => ({ name: f.name, text: await f.text() })));
       const values = Object.fromEntries(fields.map((f) => [f.name, String(data.get(f.name) ?? "")]));
-      const result = await send(files, values);
-      if (result.ok) {
-        setOutcome({ tone: "success", text: done(result.data), issues: [] });
-        form.current?.reset();
-        router.refresh();
-      } else setOutcome({ tone: "error", text: result.error, issues: result.issues });
+      setError(null);
+      try {
+        const answer = await send(files, values);
+        setResult(answer);
+        if (answer.ok) {
+          form.current?.reset();
+          router.refresh();
+        }
+      } catch (failure) {
+        setError(failure instanceof Error ? failure : new Error(String(failure)));
+      }
     });
   return (
     <section aria-labelledby={`${id}-heading`} className={cardClass}>
@@ -77,19 +82,9 @@ function FileImportForm<T>({ title, description, fileLabel, accept, multiple, fi
           {pending ? "Importing…" : "Import"}
         </button>
       </form>
-      {outcome ? (
-        <div className="mt-4">
-          <Notice tone={outcome.tone} title={outcome.text}>
-            {outcome.issues.length > 0 ? (
-              <ul className="mt-1 list-disc space-y-0.5 pl-5 font-mono text-xs">
-                {outcome.issues.map((issue, i) => (
-                  <li key={i}>{issue}</li>
-                ))}
-              </ul>
-            ) : null}
-          </Notice>
-        </div>
-      ) : null}
+      <div className="mt-4">
+        <ActionFeedback result={result} error={error} success={result?.ok ? done(result.data) : ""} />
+      </div>
     </section>
   );
 }

@@ -2,9 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { ActionFeedback } from "@/components/admin/action-feedback";
 import { Notice } from "@/components/ui/notice";
 import { buttonClass, cardClass, inputClass, labelClass } from "@/components/ui/styles";
 import { createStudyAction } from "@/lib/actions/vera";
+import type { ActionResult } from "@/lib/auth/respond";
 
 interface Props {
   rubrics: { id: number; name: string; version: number }[];
@@ -33,13 +35,13 @@ function Checkboxes({ legend, name, options }: { legend: string; name: string; o
 export function NewStudyForm({ rubrics, conversations, clinicians }: Props) {
   const router = useRouter();
   const [pending, start] = useTransition();
-  const [error, setError] = useState<{ text: string; issues: string[] } | null>(null);
+  const [result, setResult] = useState<ActionResult<{ id: number }>>();
   if (rubrics.length === 0 || conversations.length === 0) {
     return <Notice tone="info">Import a flow rubric and some conversations first.</Notice>;
   }
   const submit = (data: FormData) =>
     start(async () => {
-      const result = await createStudyAction({
+      const answer = await createStudyAction({
         name: data.get("name"),
         rubricId: data.get("rubricId"),
         mode: data.get("mode"),
@@ -48,8 +50,8 @@ export function NewStudyForm({ rubrics, conversations, clinicians }: Props) {
         perConversation: data.get("perConversation"),
         seed: data.get("seed"),
       });
-      if (result.ok) router.push(`/studies/${result.data.id}`);
-      else setError({ text: result.error, issues: result.issues });
+      if (answer.ok) router.push(`/studies/${answer.data.id}`);
+      else setResult(answer);
     });
   return (
     <section aria-labelledby="new-study" className={cardClass}>
@@ -110,19 +112,9 @@ export function NewStudyForm({ rubrics, conversations, clinicians }: Props) {
           </button>
         </div>
       </form>
-      {error ? (
-        <div className="mt-4">
-          <Notice tone="error" title={error.text}>
-            {error.issues.length > 0 ? (
-              <ul className="list-disc pl-5 text-sm">
-                {error.issues.map((i) => (
-                  <li key={i}>{i}</li>
-                ))}
-              </ul>
-            ) : null}
-          </Notice>
-        </div>
-      ) : null}
+      <div className="mt-4">
+        <ActionFeedback result={result} error={null} success="Study created." />
+      </div>
     </section>
   );
 }
