@@ -203,8 +203,11 @@ test("nothing a clinician can reach in a flow study names the provider or user m
   await signIn(otherPage, jonas);
   await otherPage.goto(`/conversations/${studyId}`);
   await otherPage.getByRole("button", { name: /I understand/ }).click();
-  await otherPage.keyboard.press("y");
-  await expect(otherPage.getByRole("status").filter({ hasText: "All your answers are saved." })).toBeVisible();
+  await expect(otherPage).toHaveURL(new RegExp(`/conversations/${studyId}/\\d+$`));
+  await expect(async () => {
+    await otherPage.keyboard.press("y");
+    await expect(otherPage.getByRole("status").filter({ hasText: "All your answers are saved." })).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await other.close();
 
   const forbidden = new Map<string, string>([
@@ -230,8 +233,10 @@ test("nothing a clinician can reach in a flow study names the provider or user m
   await page.goto(`/conversations/${studyId}`);
   await page.getByRole("button", { name: /I understand/ }).click();
   await expect(page).toHaveURL(new RegExp(`/conversations/${studyId}/\\d+$`));
-  await page.keyboard.press("n");
-  await expect(page.getByRole("status").filter({ hasText: "All your answers are saved." })).toBeVisible();
+  await expect(async () => {
+    await page.keyboard.press("n");
+    await expect(page.getByRole("status").filter({ hasText: "All your answers are saved." })).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   for (const path of ["/conversations", `/conversations/${studyId}`, `/conversations/${studyId}/1`, `/conversations/${studyId}/2`]) expect((await scan(path)).status(), path).toBe(200);
   expect(await (await scan(`/conversations/${studyId}/1`)).text()).toContain("Conversation <!-- -->1<!-- --> of <!-- -->2");
   for (const path of [`/conversations/${studyId}/3`, "/conversations/999999/1"]) expect((await scan(path)).status(), path).toBe(404);

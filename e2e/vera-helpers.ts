@@ -28,7 +28,7 @@ export async function importStudyFiles(page: Page, rubricName: string) {
 export async function createStudy(page: Page, name: string, rubricName: string, mode: "direct" | "guided"): Promise<number> {
   await page.goto("/studies");
   const form = region(page, "Create a study");
-  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Name", { exact: true }).fill(name);
   await form.getByLabel("Flow rubric").selectOption({ label: `${rubricName} v1` });
   await form.getByLabel(mode === "direct" ? /^Direct/ : /^Guided/).check();
   const conversations = form.getByRole("group", { name: "Conversations" });

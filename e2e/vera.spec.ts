@@ -123,8 +123,11 @@ test("a clinician rates a conversation by keyboard in a direct and a guided stud
     "Not Relevant",
     "Best Practice",
   ]);
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(new RegExp(`/conversations/${direct}/2$`));
+  // Enter opens the next conversation (pressed again until the reloaded page is hydrated).
+  await expect(async () => {
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/conversations/${direct}/2$`), { timeout: 1_000 });
+  }).toPass();
 
   // Guided: Y/N (or an option's number) answer each question the walk reaches; the walk decides the ratings.
   await page.goto(`/conversations/${guided}`);
