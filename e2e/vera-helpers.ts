@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 
-export const VERA_FIXTURES = join(__dirname, "..", "test", "fixtures", "vera");
+export const VERA_FIXTURES = join(process.cwd(), "test", "fixtures", "vera");
 export const TRANSCRIPTS = ["489d9d_Avery_sim-user-1_run1.txt", "7f9696_Jordan_sim-user-1_run1.txt"];
 /** The provider model every e2e transcript is imported with: clinicians must never see it. */
 export const PROVIDER_MODEL = "provider-e2e-model";
@@ -30,10 +30,10 @@ export async function createStudy(page: Page, name: string, rubricName: string, 
   const form = region(page, "Create a study");
   await form.getByLabel("Name", { exact: true }).fill(name);
   await form.getByLabel("Flow rubric").selectOption({ label: `${rubricName} v1` });
-  await form.getByLabel(mode === "direct" ? /^Direct/ : /^Guided/).check();
+  await form.getByRole("radio", { name: mode === "direct" ? /^Direct/ : /^Guided/ }).check();
   const conversations = form.getByRole("group", { name: "Conversations" });
-  for (const file of TRANSCRIPTS) await expect(conversations.getByLabel(new RegExp(file.replace(".", "\\.")))).toBeChecked();
-  for (const clinician of ["Amara", "Jonas", "Mei"]) await form.getByRole("group", { name: "Clinicians (the pool)" }).getByLabel(new RegExp(clinician)).check();
+  for (const file of TRANSCRIPTS) await expect(conversations.getByRole("checkbox", { name: new RegExp(file.replace(".", "\\.")) })).toBeChecked();
+  for (const clinician of ["Amara", "Jonas", "Mei"]) await form.getByRole("group", { name: "Clinicians (the pool)" }).getByRole("checkbox", { name: new RegExp(clinician) }).check();
   await form.getByRole("button", { name: "Create the study" }).click();
   await expect(page).toHaveURL(/\/studies\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();

@@ -57,7 +57,8 @@ test("a lead imports a rubric, transcripts, ratings and judge results; the study
   await importSampleRatings(page);
 
   const a = report.agreement;
-  expect(await rowCells(page, "Pooled and by dimension", "All dimensions")).toEqual([String(a.units), fmt(a.percent_agreement, 4), fmt(a.fleiss_kappa, 4), fmt(a.gwet_ac1, 4)]);
+  // The page refreshes after the import.
+  await expect.poll(() => rowCells(page, "Pooled and by dimension", "All dimensions")).toEqual([String(a.units), fmt(a.percent_agreement, 4), fmt(a.fleiss_kappa, 4), fmt(a.gwet_ac1, 4)]);
   for (const [d, key] of DIMENSION_KEYS.entries()) {
     const b = a.by_dimension[key];
     expect(await rowCells(page, "Pooled and by dimension", DIMENSIONS[d])).toEqual([String(b.units), fmt(b.percent_agreement, 4), fmt(b.fleiss_kappa, 4), fmt(b.gwet_ac1, 4)]);
