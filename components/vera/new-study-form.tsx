@@ -6,6 +6,7 @@ import { ActionFeedback } from "@/components/admin/action-feedback";
 import { Notice } from "@/components/ui/notice";
 import { buttonClass, cardClass, inputClass, labelClass } from "@/components/ui/styles";
 import { createStudyAction } from "@/lib/actions/vera";
+import { VersionSelect } from "./version-select";
 import type { ActionResult } from "@/lib/auth/respond";
 
 interface Props {
@@ -65,18 +66,7 @@ export function NewStudyForm({ rubrics, conversations, clinicians }: Props) {
           </label>
           <input id="study-name" name="name" required className={inputClass} />
         </div>
-        <div>
-          <label htmlFor="study-rubric" className={labelClass}>
-            Flow rubric
-          </label>
-          <select id="study-rubric" name="rubricId" className={inputClass} defaultValue={rubrics.at(-1)?.id}>
-            {rubrics.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name} v{r.version}
-              </option>
-            ))}
-          </select>
-        </div>
+        <VersionSelect id="study-rubric" name="rubricId" label="Flow rubric" rubrics={rubrics} value={String(rubrics.at(-1)?.id ?? "")} />
         <fieldset>
           <legend className={labelClass}>Mode</legend>
           <label className="mr-4 inline-flex items-center gap-2 text-sm">

@@ -1,32 +1,16 @@
 import { WordDiff } from "@/components/rubric/word-diff";
 import { Notice } from "@/components/ui/notice";
-import { cardClass, inputClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";
+import { cardClass, secondaryButtonClass } from "@/components/ui/styles";
 import type { QuestionDiff } from "@/lib/flow/rubricDiff";
 import { diffTexts } from "@/lib/rubric/diff";
 import type { FlowRubricVersion } from "@/lib/server/vera/listFlowRubrics";
+import { VersionSelect } from "./version-select";
 
 interface Props {
   rubrics: FlowRubricVersion[];
   from: string | null;
   to: string | null;
   diff: QuestionDiff[] | null;
-}
-
-function VersionSelect({ id, name, label, rubrics, value }: { id: string; name: string; label: string; rubrics: FlowRubricVersion[]; value: string | null }) {
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value ?? undefined} className={inputClass}>
-        {rubrics.map((r) => (
-          <option key={r.id} value={r.id}>
-            {r.name} v{r.version}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }
 
 /** The flow rubric versions, and a question-level diff between any two of them. */
