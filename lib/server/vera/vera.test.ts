@@ -16,6 +16,7 @@ import { exportStudyJson } from "./exportStudyJson";
 import { exportStudyResultsCsv } from "./exportStudyResultsCsv";
 import { getRatingView } from "./getRatingView";
 import { getStudyOverview } from "./getStudyOverview";
+import { getStudyQueue } from "./getStudyQueue";
 import { importClinicianRatings } from "./importClinicianRatings";
 import { importConversations } from "./importConversations";
 import { importFlowRubric } from "./importFlowRubric";
@@ -192,6 +193,9 @@ describe("flow study services", () => {
     await expect(saveRating({ ctx: clin3, input: { studyId, number: 1, dimension: 0, category: 0 } })).rejects.toBeInstanceOf(NotFound);
     await expect(acknowledgeStudyNotice({ ctx: clin3, input: { studyId } })).rejects.toBeInstanceOf(NotFound);
     await expect(getRatingView({ ctx: clin1, input: { studyId, number: 2 } })).rejects.toBeInstanceOf(NotFound);
+    await expect(getStudyQueue({ ctx: clin3, input: { studyId } })).rejects.toBeInstanceOf(NotFound);
+    expect(await listMyStudies({ ctx: clin3 })).toEqual([]);
+    expect(await getStudyQueue({ ctx: clin1, input: { studyId } })).toMatchObject({ noticeAcknowledged: false, entries: [{ number: 1, done: false }], resumeAt: 1 });
   });
 
   it("direct ratings are idempotent upserts and resume where the clinician stopped", async () => {
