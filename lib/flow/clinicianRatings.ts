@@ -16,6 +16,8 @@ export interface ClinicianRatings {
   riskLevel: Int32Array;
   /** Sorted. */
   riskLevels: string[];
+  /** Per rating: the file line of its row. */
+  line: Int32Array;
 }
 
 export type ParsedClinicianRatings =
@@ -54,6 +56,7 @@ export function parseClinicianRatings(text: string): ParsedClinicianRatings {
   const category: number[] = [];
   const modelNames: string[] = [];
   const riskNames: string[] = [];
+  const lines: number[] = [];
   const seen = new Map<string, number>();
   for (const row of body) {
     const cell = (index: number) => (row.cells[index] ?? "").trim();
@@ -94,13 +97,14 @@ export function parseClinicianRatings(text: string): ParsedClinicianRatings {
       category.push(code);
       modelNames.push(model);
       riskNames.push(risk);
+      lines.push(row.line);
     });
   }
   if (issues.length > 0) return { ok: false, issues, warnings };
   const set = ratingSetFrom({ dimensions: [...DIMENSION_KEYS], conversation, rater, dimension, category });
   const [models, model] = interned(modelNames);
   const [riskLevels, riskLevel] = interned(riskNames);
-  return { ok: true, ratings: { set, model, models, riskLevel, riskLevels }, warnings };
+  return { ok: true, ratings: { set, model, models, riskLevel, riskLevels, line: Int32Array.from(lines) }, warnings };
 }
 
 /** The distinct non-empty values, sorted, and each value's index among them (-1 for empty). */

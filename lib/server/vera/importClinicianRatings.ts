@@ -32,7 +32,7 @@ export async function importClinicianRatings({ ctx, input }: { ctx: Ctx; input: 
   const warnings = parsed.warnings.map((w) => `${file.name}:${formatFlowIssue(w).slice("line ".length)}`);
   const refuse = (issues: FlowIssue[]) => new Invalid(`${file.name} is not a valid ratings file: nothing was imported.`, fileIssues([{ file: file.name, issues }]));
   if (!parsed.ok) throw refuse(parsed.issues);
-  const { set, model, models, riskLevel, riskLevels } = parsed.ratings;
+  const { set, model, models, riskLevel, riskLevels, line } = parsed.ratings;
   return getDb().transaction(
     (tx) => {
       const study = readStudy(tx, studyId);
@@ -54,7 +54,7 @@ export async function importClinicianRatings({ ctx, input }: { ctx: Ctx; input: 
         const old = stored.get(JSON.stringify([rater, conversationId, dimension]));
         if (old && old.category === set.category[i]) continue;
         if (old) {
-          issues.push({ line: 1, column: `clinician_${DIMENSION_KEYS[dimension]}`, reason: `${rater}'s rating of ${conversationId} is already stored with another value` });
+          issues.push({ line: line[i], column: `clinician_${DIMENSION_KEYS[dimension]}`, reason: `${rater}'s rating of ${conversationId} is already stored with another value` });
           continue;
         }
         rows.push({

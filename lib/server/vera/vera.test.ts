@@ -116,6 +116,9 @@ describe("flow study services", () => {
     expect(imported.warnings.some((w) => /^clinician-ratings-sample\.csv:17: conversation_id: "#54871e"/.test(w))).toBe(true);
     const again = await importClinicianRatings({ ctx: lead, input: { studyId, file: file("clinician-ratings-sample.csv") } });
     expect(again).toMatchObject({ created: 0, unchanged: 120 });
+    const changed = fixture("clinician-ratings-sample.csv").replace("rater_d,489d9d,4,5,Low,Low,Best Practice", "rater_d,489d9d,4,5,Low,Low,Not Relevant");
+    const refused = await importClinicianRatings({ ctx: lead, input: { studyId, file: { name: "changed.csv", text: changed } } }).catch((e: unknown) => e);
+    expect((refused as Invalid).issues).toEqual(["changed.csv:3: clinician_detects: rater_d's rating of 489d9d is already stored with another value"]);
     const report = JSON.parse(fixture("clinician-ratings-sample.report.json"));
     const { figures, dimensions } = await getStudyOverview({ ctx: lead, input: { studyId } });
     const close = (actual: unknown, expected: unknown) => {
