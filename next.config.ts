@@ -6,7 +6,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["better-sqlite3"],
   poweredByHeader: false,
   // Enables `forbidden()`, so a page of another role's area answers HTTP 403.
-  experimental: { authInterrupts: true },
+  // Server actions also carry uploaded flow-study files (lib/actions/vera.ts): transcripts by the thousand.
+  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "64mb" } },
   // The per-response CSP comes from proxy.ts (it carries a nonce); these go on everything.
   async headers() {
     return [{ source: "/:path*", headers: SECURITY_HEADERS }];

@@ -525,6 +525,138 @@ export const runWorker = sqliteTable("run_worker", {
   heartbeatAt: integer("heartbeat_at").notNull(),
 });
 
+// ---------------------------------------------------------------- flow studies (VERA-MH, docs/flow.md)
+
+/** One version of a flow rubric (a VERA-MH `rubric.tsv`): a new upload under the same name is the next version. */
+export const veraRubrics = sqliteTable(
+  "vera_rubrics",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    version: integer("version").notNull(),
+    /** The file as uploaded; parsed again (lib/flow) wherever it is used. */
+    source: text("source").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("vera_rubrics_version").on(t.name, t.version)],
+);
+
+/** A whole conversation (a VERA-MH transcript), keyed by its file name's leading id. */
+export const veraConversations = sqliteTable("vera_conversations", {
+  id: text("id").primaryKey(),
+  fileName: text("file_name").notNull(),
+  persona: text("persona"),
+  userModel: text("user_model"),
+  /** The evaluated model: never shown to clinicians. */
+  providerModel: text("provider_model"),
+  /** The persona's risk level, when the import says it. */
+  riskLevel: text("risk_level"),
+  turns: json<{ speaker: "user" | "chatbot"; text: string }[]>("turns"),
+  /** The `[CONVERSATION ENDED - …]` line, if any. */
+  endMarker: text("end_marker"),
+  createdAt: createdAt(),
+});
+
+export const veraStudies = sqliteTable(
+  "vera_studies",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    rubricId: integer("rubric_id").notNull().references(() => veraRubrics.id),
+    mode: text("mode", { enum: ["direct", "guided"] }).notNull(),
+    seed: integer("seed").notNull(),
+    perConversation: integer("per_conversation").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("vera_studies_mode", sql`${t.mode} IN ('direct', 'guided')`)],
+);
+
+export const veraStudyClinicians = sqliteTable(
+  "vera_study_clinicians",
+  {
+    studyId: integer("study_id").notNull().references(() => veraStudies.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id),
+    /** When the clinician read the content notice; null before. */
+    noticeAt: integer("notice_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [primaryKey({ columns: [t.studyId, t.userId] }), index("vera_study_clinicians_user").on(t.userId)],
+);
+
+/** A conversation assigned to a clinician, at a place of their own queue. */
+export const veraAssignments = sqliteTable(
+  "vera_assignments",
+  {
+    studyId: integer("study_id").notNull().references(() => veraStudies.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id),
+    conversationId: text("conversation_id").notNull().references(() => veraConversations.id),
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.studyId, t.userId, t.conversationId] }), uniqueIndex("vera_assignments_order").on(t.studyId, t.userId, t.position)],
+);
+
+/**
+ * A rating of one (conversation, dimension) unit in a study: given in Concord by a
+ * clinician (`rater` = their user id), or imported from VERA-MH's clinician ratings
+ * CSV (`rater` = its clinician_id, with the row's provider model and risk level).
+ * `dimension` is the index of the rubric's dimension.
+ */
+export const veraRatings = sqliteTable(
+  "vera_ratings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    studyId: integer("study_id").notNull().references(() => veraStudies.id, { onDelete: "cascade" }),
+    rater: text("rater").notNull(),
+    conversationId: text("conversation_id").notNull(),
+    dimension: integer("dimension").notNull(),
+    /** lib/flow/categories codes: 0 best_practice, 1 suboptimal, 2 high_harm, 3 not_relevant. */
+    category: integer("category").notNull(),
+    /** The question that decided it (guided mode). */
+    firstFailure: text("first_failure"),
+    source: text("source", { enum: ["app", "import"] }).notNull(),
+    providerModel: text("provider_model"),
+    riskLevel: text("risk_level"),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("vera_ratings_unit_rater").on(t.studyId, t.rater, t.conversationId, t.dimension), check("vera_ratings_category", sql`${t.category} BETWEEN 0 AND 3`)],
+);
+
+/** A clinician's answer to one rubric question of a conversation (guided mode). */
+export const veraAnswers = sqliteTable(
+  "vera_answers",
+  {
+    studyId: integer("study_id").notNull().references(() => veraStudies.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id),
+    conversationId: text("conversation_id").notNull().references(() => veraConversations.id),
+    questionId: text("question_id").notNull(),
+    answer: text("answer").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.studyId, t.userId, t.conversationId, t.questionId] })],
+);
+
+/** One judge instance's rating of one dimension of a conversation, from VERA-MH's `results.csv`. */
+export const veraJudgeResults = sqliteTable(
+  "vera_judge_results",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    conversationId: text("conversation_id").notNull(),
+    fileName: text("file_name").notNull(),
+    runId: text("run_id").notNull(),
+    judgeModel: text("judge_model").notNull(),
+    judgeInstance: text("judge_instance").notNull(),
+    judgeId: text("judge_id").notNull(),
+    /** The dimension's full name, as the results file writes it. */
+    dimension: text("dimension").notNull(),
+    category: integer("category").notNull(),
+    yesQuestionId: text("yes_question_id"),
+    reasoning: text("reasoning"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("vera_judge_results_unit").on(t.runId, t.judgeModel, t.judgeInstance, t.conversationId, t.dimension)],
+);
+
 // ---------------------------------------------------------------- audit
 
 /** Every write: who, when, what. `detail` holds the change, e.g. `{ old, new }` for a label. */

@@ -1,11 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { demoAccount, signIn } from "./fixtures";
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
-}
+import { expect, test } from "@playwright/test";
+import { demoAccount, seriousViolations, signIn } from "./fixtures";
 
 test("the sign-in and support pages have no serious accessibility violations", async ({ page }) => {
   for (const path of ["/login", "/support"]) {
@@ -15,12 +9,12 @@ test("the sign-in and support pages have no serious accessibility violations", a
 });
 
 test("each role's pages have no serious accessibility violations", async ({ browser }) => {
-  // Fourteen pages, the demo set's among them (120 units): axe takes its time on a loaded machine.
-  test.setTimeout(180_000);
+  // Seventeen pages, the demo set's among them (120 units): axe takes its time on a loaded machine.
+  test.setTimeout(240_000);
   const visits = [
-    { role: "clinician", paths: ["/queue"] },
+    { role: "clinician", paths: ["/queue", "/conversations"] },
     { role: "author", paths: ["/items", "/revisions", "/items/DEMO-0001/reference"] },
-    { role: "lead", paths: ["/calibration", "/admin/users", "/admin/import", "/calibration/sets/1", "/calibration/sets/1/judges", "/runs", "/runs/new", "/runs/endpoints", "/runs/judges", "/runs/models"] },
+    { role: "lead", paths: ["/calibration", "/admin/users", "/admin/import", "/calibration/sets/1", "/calibration/sets/1/judges", "/runs", "/runs/new", "/runs/endpoints", "/runs/judges", "/runs/models", "/studies", "/studies/import"] },
   ] as const;
   for (const { role, paths } of visits) {
     const context = await browser.newContext();

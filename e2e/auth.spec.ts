@@ -76,7 +76,7 @@ test("a person with several roles lands on the first area, sees all of them, and
   await signIn(page, { email: "robin@example.org", password: "robin-password-1" });
   await expect(page).toHaveURL("/items");
   const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link")).toHaveText(["Items", "Revisions", "My queue"]);
+  await expect(nav.getByRole("link")).toHaveText(["Items", "Revisions", "My queue", "Conversations"]);
   await nav.getByRole("link", { name: "My queue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "My queue" })).toBeVisible();
 
@@ -91,7 +91,7 @@ test("a person with several roles lands on the first area, sees all of them, and
   await expect(page).toHaveURL(/\/login/);
   await signIn(page, { email: "robin@example.org", password: "robin-password-1" }, page.url());
   expect((await page.goto("/items"))?.status()).toBe(403);
-  await expect(nav.getByRole("link")).toHaveText(["My queue"]);
+  await expect(nav.getByRole("link")).toHaveText(["My queue", "Conversations"]);
 
   // Deactivated: the session no longer counts.
   await robin.getByRole("button", { name: "Deactivate" }).click();

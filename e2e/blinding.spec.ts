@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { demoCorpus } from "@/lib/demo";
 import { responseOrder } from "@/lib/server/calibration/responseOrder";
 import { demoAccount, signIn } from "./fixtures";
+import { createStudy, importSampleRatings, importStudyFiles, PROVIDER_MODEL } from "./vera-helpers";
 
 /**
  * Blinding, tested from the outside: as a clinician, fetch every page (as HTML and as
@@ -80,6 +81,20 @@ async function bodies(request: APIRequestContext, path: string): Promise<{ html:
   return { html, rsc };
 }
 
+/** Fetches pages as the signed-in clinician, collecting every leak and the scripts the pages load. */
+function scanner(page: Page, forbidden: Map<string, string>) {
+  const found: string[] = [];
+  const scripts = new Set<string>();
+  const scan = async (path: string) => {
+    const { html, rsc } = await bodies(page.request, path);
+    const text = await html.text();
+    for (const [, src] of text.matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)) scripts.add(src);
+    found.push(...leaks(path, text, forbidden), ...leaks(`${path} (RSC)`, await rsc.text(), forbidden));
+    return html;
+  };
+  return { found, scripts, scan };
+}
+
 test("nothing a clinician can reach names a model, a judge, a reference, clinical notes or another clinician's rationale", async ({ browser }) => {
   test.setTimeout(180_000);
   const rationales = privateRationales();
@@ -114,15 +129,7 @@ test("nothing a clinician can reach names a model, a judge, a reference, clinica
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, amara);
-  const found: string[] = [];
-  const scripts = new Set<string>();
-  const scan = async (path: string) => {
-    const { html, rsc } = await bodies(page.request, path);
-    const text = await html.text();
-    for (const [, src] of text.matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)) scripts.add(src);
-    found.push(...leaks(path, text, forbidden), ...leaks(`${path} (RSC)`, await rsc.text(), forbidden));
-    return html;
-  };
+  const { found, scripts, scan } = scanner(page, forbidden);
 
   // Amara has labels in the demo set, so she is past its content notice: the labeling screen opens directly
   // (flags.spec.ts replays the notice's action on a set of its own).
@@ -210,4 +217,69 @@ test("nothing a clinician can reach names a model, a judge, a reference, clinica
     expect((await otherPage.request.put("/api/labels/skip", { data: { setId: DEMO_SET, number, skip: null } })).status()).toBe(200);
     await other.close();
   }
+});
+
+test("nothing a clinician can reach in a flow study names the provider or user model, the persona, the conversation or another rater", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const rubricName = `Blinding ${Date.now().toString(36)}`;
+  const lead = await browser.newContext();
+  const leadPage = await lead.newPage();
+  await signIn(leadPage, demoAccount("lead"));
+  await importStudyFiles(leadPage, rubricName);
+  const studyId = await createStudy(leadPage, `Blinding study ${Date.now().toString(36)}`, rubricName, "guided");
+  await importSampleRatings(leadPage);
+  await lead.close();
+
+  // Jonas answers the first question of his first conversation.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, jonas);
+  await otherPage.goto(`/conversations/${studyId}`);
+  await otherPage.getByRole("button", { name: /I understand/ }).click();
+  await expect(otherPage).toHaveURL(new RegExp(`/conversations/${studyId}/\\d+$`));
+  await expect(async () => {
+    await otherPage.keyboard.press("y");
+    await expect(otherPage.getByRole("status").filter({ hasText: "All your answers are saved." })).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await other.close();
+
+  const forbidden = new Map<string, string>([
+    [PROVIDER_MODEL, "the provider model"],
+    ["model-x", "a ratings file's provider model"],
+    ["model-y", "a ratings file's provider model"],
+    ["sim-user-1", "the user model"],
+    ["Avery", "a persona"],
+    ["489d9d", "a conversation id"],
+    ["7f9696", "a conversation id"],
+    ["_run1", "a transcript's file name"],
+    ["rater_a", "an imported rater"],
+    ["rater_d", "an imported rater"],
+    [jonas.id, "another clinician"],
+    [mei.id, "another clinician"],
+  ]);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, amara);
+  const { found, scripts, scan } = scanner(page, forbidden);
+  // Before the content notice, the rating screen sends the clinician to it.
+  expect((await scan(`/conversations/${studyId}/1`)).url()).toMatch(new RegExp(`/conversations/${studyId}$`));
+  await page.goto(`/conversations/${studyId}`);
+  await page.getByRole("button", { name: /I understand/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/conversations/${studyId}/\\d+$`));
+  await expect(async () => {
+    await page.keyboard.press("n");
+    await expect(page.getByRole("status").filter({ hasText: "All your answers are saved." })).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  for (const path of ["/conversations", `/conversations/${studyId}`, `/conversations/${studyId}/1`, `/conversations/${studyId}/2`]) expect((await scan(path)).status(), path).toBe(200);
+  expect(await (await scan(`/conversations/${studyId}/1`)).text()).toContain("Conversation <!-- -->1<!-- --> of <!-- -->2");
+  for (const path of [`/conversations/${studyId}/3`, "/conversations/999999/1"]) expect((await scan(path)).status(), path).toBe(404);
+  for (const path of ["/studies", "/studies/import", `/studies/${studyId}`]) expect((await scan(path)).status(), path).toBe(403);
+  for (const path of [`/studies/${studyId}/results.csv`, `/studies/${studyId}/scores.json`]) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(403);
+    found.push(...leaks(path, await response.text(), forbidden));
+  }
+  for (const src of scripts) found.push(...leaks(src, await (await page.request.get(src)).text(), forbidden));
+  expect(found).toEqual([]);
+  await context.close();
 });

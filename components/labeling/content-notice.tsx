@@ -6,8 +6,11 @@ import { acknowledgeNoticeAction } from "@/app/queue/[setId]/actions";
 import { Notice } from "@/components/ui/notice";
 import { buttonClass, cardClass } from "@/components/ui/styles";
 
-/** Shown before a clinician's first response of a set: what they will read, and how to look after themselves. */
-export function ContentNotice({ setId }: { setId: number }) {
+/**
+ * Shown before a clinician's first response of a set (or conversation of a flow study,
+ * with that study's `acknowledge` action): what they will read, and how to look after themselves.
+ */
+export function ContentNotice({ setId, acknowledge = acknowledgeNoticeAction }: { setId: number; acknowledge?: typeof acknowledgeNoticeAction }) {
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
   return (
@@ -36,7 +39,7 @@ export function ContentNotice({ setId }: { setId: number }) {
           className={buttonClass}
           onClick={() =>
             start(async () => {
-              const result = await acknowledgeNoticeAction({ setId });
+              const result = await acknowledge({ setId });
               if (result && !result.ok) setError(result.error);
             })
           }

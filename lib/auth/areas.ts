@@ -13,10 +13,12 @@ export const AREAS: readonly Area[] = [
   { href: "/admin/users", label: "Users", roles: ["lead"] },
   { href: "/admin/import", label: "Import & export", roles: ["lead"] },
   { href: "/runs", label: "Runs", roles: ["lead"] },
+  { href: "/studies", label: "Studies", roles: ["lead"] },
   // The lead reads items and revision statistics (editing stays with authors).
   { href: "/items", label: "Items", roles: ["author", "lead"] },
   { href: "/revisions", label: "Revisions", roles: ["author", "lead"] },
   { href: "/queue", label: "My queue", roles: ["clinician"] },
+  { href: "/conversations", label: "Conversations", roles: ["clinician"] },
 ];
 
 /** The areas a user may open. */

@@ -12,6 +12,12 @@ export interface ClinicianRatings {
   model: Int32Array;
   /** Sorted. */
   models: string[];
+  /** Per rating: the index of its `user_prompt_risk_level` in `riskLevels`, -1 if none. */
+  riskLevel: Int32Array;
+  /** Sorted. */
+  riskLevels: string[];
+  /** Per rating: the file line of its row. */
+  line: Int32Array;
 }
 
 export type ParsedClinicianRatings =
@@ -41,6 +47,7 @@ export function parseClinicianRatings(text: string): ParsedClinicianRatings {
   }
   if (issues.length > 0) return { ok: false, issues, warnings };
   const providerColumn = column("provider_llm");
+  const riskColumn = column("user_prompt_risk_level");
   if (providerColumn < 0) warnings.push({ line: header.line, column: "provider_llm", reason: "missing column: no model scores" });
 
   const conversation: string[] = [];
@@ -48,6 +55,8 @@ export function parseClinicianRatings(text: string): ParsedClinicianRatings {
   const dimension: number[] = [];
   const category: number[] = [];
   const modelNames: string[] = [];
+  const riskNames: string[] = [];
+  const lines: number[] = [];
   const seen = new Map<string, number>();
   for (const row of body) {
     const cell = (index: number) => (row.cells[index] ?? "").trim();
@@ -68,6 +77,7 @@ export function parseClinicianRatings(text: string): ParsedClinicianRatings {
     }
     seen.set(key, row.line);
     const model = providerColumn < 0 ? "" : cell(providerColumn);
+    const risk = riskColumn < 0 || MISSING.has(cell(riskColumn).toLowerCase()) ? "" : cell(riskColumn);
     if (providerColumn >= 0 && !model) warnings.push({ line: row.line, column: "provider_llm", reason: "empty: the row counts in no model's scores" });
     DIMENSION_KEYS.forEach((dimensionKey, d) => {
       const name = `clinician_${dimensionKey}`;
@@ -86,11 +96,20 @@ export function parseClinicianRatings(text: string): ParsedClinicianRatings {
       dimension.push(d);
       category.push(code);
       modelNames.push(model);
+      riskNames.push(risk);
+      lines.push(row.line);
     });
   }
   if (issues.length > 0) return { ok: false, issues, warnings };
   const set = ratingSetFrom({ dimensions: [...DIMENSION_KEYS], conversation, rater, dimension, category });
-  const models = [...new Set(modelNames.filter((m) => m !== ""))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const modelIndex = new Map(models.map((m, i) => [m, i]));
-  return { ok: true, ratings: { set, model: Int32Array.from(modelNames, (m) => modelIndex.get(m) ?? -1), models }, warnings };
+  const [models, model] = interned(modelNames);
+  const [riskLevels, riskLevel] = interned(riskNames);
+  return { ok: true, ratings: { set, model, models, riskLevel, riskLevels, line: Int32Array.from(lines) }, warnings };
+}
+
+/** The distinct non-empty values, sorted, and each value's index among them (-1 for empty). */
+function interned(values: string[]): [string[], Int32Array] {
+  const names = [...new Set(values.filter((v) => v !== ""))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const index = new Map(names.map((m, i) => [m, i]));
+  return [names, Int32Array.from(values, (v) => index.get(v) ?? -1)];
 }

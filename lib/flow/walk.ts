@@ -24,9 +24,10 @@ const bySeverity = (severity: number) => (severity === RED ? HIGH_HARM : severit
  * a severity raises its dimension to suboptimal (Yellow) or high_harm (Red). Then a
  * dimension is not_relevant if END stopped the walk, NOT_RELEVANT>> marked it or it
  * was never visited; the dimension ASSIGN_END stopped in is rated by that question's
- * severity alone. Returns the question that could not be answered instead, if any.
+ * severity alone. When a question cannot be answered, returns it instead, with the walk
+ * so far rated as if it ended there (`partial`: what a guided rating shows).
  */
-export function walkFlow(graph: FlowGraph, choose: Chooser): Walk | { unanswered: number } {
+export function walkFlow(graph: FlowGraph, choose: Chooser): Walk | { unanswered: number; partial: Walk } {
   const dimensions = graph.dimensions.length;
   const worst = new Uint8Array(dimensions);
   const visited = new Uint8Array(dimensions);
@@ -36,13 +37,23 @@ export function walkFlow(graph: FlowGraph, choose: Chooser): Walk | { unanswered
   let assigned = -1;
   let assignedRating: number = NOT_RELEVANT;
   let stopAll = false;
+  const rate = (): Walk => {
+    const ratings = new Uint8Array(dimensions);
+    for (let d = 0; d < dimensions; d++) {
+      if (stopAll) ratings[d] = NOT_RELEVANT;
+      else if (d === assigned) ratings[d] = assignedRating;
+      else if (skipped[d] || !visited[d]) ratings[d] = NOT_RELEVANT;
+      else ratings[d] = bySeverity(worst[d]);
+    }
+    return { ratings, firstFailure, path };
+  };
   let q = graph.optionStart.length > 1 ? 0 : -1;
   while (q >= 0) {
     path.push(q);
     const d = graph.dimension[q];
     visited[d] = 1;
     const o = graph.auto[q] ? graph.optionStart[q] : choose(q);
-    if (o < 0) return { unanswered: q };
+    if (o < 0) return { unanswered: q, partial: rate() };
     const severity = graph.severity[q];
     if (graph.yes[o] && severity !== NO_SEVERITY) {
       if (severity > worst[d]) worst[d] = severity;
@@ -61,12 +72,5 @@ export function walkFlow(graph: FlowGraph, choose: Chooser): Walk | { unanswered
     if (action === SKIP_DIMENSION) skipped[d] = 1;
     q = graph.target[o];
   }
-  const ratings = new Uint8Array(dimensions);
-  for (let d = 0; d < dimensions; d++) {
-    if (stopAll) ratings[d] = NOT_RELEVANT;
-    else if (d === assigned) ratings[d] = assignedRating;
-    else if (skipped[d] || !visited[d]) ratings[d] = NOT_RELEVANT;
-    else ratings[d] = bySeverity(worst[d]);
-  }
-  return { ratings, firstFailure, path };
+  return rate();
 }
