@@ -1,0 +1,28 @@
+import "server-only";
+
+export interface Cached<T> {
+  key: string;
+  report: Promise<T>;
+  cached: boolean;
+}
+
+/**
+ * The `kept` most recently used results by key; in-flight computations are shared, and
+ * a failed one is forgotten so the next request tries again.
+ */
+export function promiseCache<T>(kept: number): (key: string, compute: () => Promise<T>) => Cached<T> {
+  const results = new Map<string, Promise<T>>();
+  return (key, compute) => {
+    const hit = results.get(key);
+    if (hit) {
+      results.delete(key);
+      results.set(key, hit);
+      return { key, report: hit, cached: true };
+    }
+    const report = compute();
+    results.set(key, report);
+    report.catch(() => results.delete(key));
+    while (results.size > kept) results.delete(results.keys().next().value as string);
+    return { key, report, cached: false };
+  };
+}
