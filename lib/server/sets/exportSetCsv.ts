@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/db/client";
+import { csvCell as cell, csvFreeText as freeText } from "@/lib/csv";
 import { MISSING, ONE } from "@/lib/stats/majority";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
@@ -9,16 +10,6 @@ import { pinnedCriteria, setLabels, setUnits, unitKey } from "./setUnits";
 
 const HEADER = ["item", "response", "criterion", "dimension", "weight", "rater", "verdict", "rationale", "consensus", "labeled_at"];
 
-/** RFC 4180 quoting. */
-function cell(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Free text that a spreadsheet would run as a formula (= + - @ or a control character first) gets a leading apostrophe. */
-function freeText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
 
 /** One row per label on the set's units: verdict 1/0, and the unit's consensus (1/0, empty when none). */
 export async function exportSetCsv({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<string> {
