@@ -27,8 +27,8 @@ export function workerThread<P, R>(modulePath: readonly string[], name: string):
     // path given to `new Worker` would make Turbopack bundle the entry, tsx and esbuild's binary.
     const root = process.cwd();
     const entry = pathToFileURL(join(root, "lib", "workerBoot.mjs")).href;
-    const module = pathToFileURL(join(root, ...modulePath)).href;
-    const started = new Worker('import(require("node:worker_threads").workerData.entry)', { eval: true, workerData: { entry, module } });
+    const engine = pathToFileURL(join(root, ...modulePath)).href;
+    const started = new Worker('import(require("node:worker_threads").workerData.entry)', { eval: true, workerData: { entry, module: engine } });
     started.unref();
     started.on("message", (response: EngineResponse<R>) => {
       const waiting = pending.get(response.id);

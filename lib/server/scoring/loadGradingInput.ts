@@ -74,8 +74,8 @@ export function loadGradingInput(db: Db, runId: number): Grading {
     if (list) list.push(r);
     else criteriaOf.set(r.versionId, [r]);
   }
-  const items: ScoringItem[] = itemRows.map(({ versionId, version: _version, ...item }) => ({
-    ...item,
+  const items: ScoringItem[] = itemRows.map(({ id, subcategory, age, intent, stage, directness, split, turns, versionId }) => ({
+    id, subcategory, age, intent, stage, directness, split, turns,
     criteria: (criteriaOf.get(versionId) ?? []).map(({ id, dimension, weight }) => ({ id, dimension, weight })),
   }));
 
