@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { anchorsOf } from "../lib/docs/anchors";
 
 const ROOT = resolve(__dirname, "..");
 
@@ -23,31 +24,6 @@ function prose(text: string): string[] {
     if (fence === null) out.push(line.replace(/`[^`]*`/g, (code) => " ".repeat(code.length)));
   }
   return out;
-}
-
-/** GitHub's heading anchors (as github-slugger makes them), duplicates numbered -1, -2, … */
-export function anchorsOf(text: string): Set<string> {
-  const anchors = new Set<string>();
-  const seen = new Map<string, number>();
-  let fence: string | null = null;
-  for (const line of text.split(/\r?\n/)) {
-    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-    if (marker && (fence === null || marker.startsWith(fence))) {
-      fence = fence === null ? marker : null;
-      continue;
-    }
-    const heading = fence === null ? /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line) : null;
-    if (!heading) continue;
-    const base = heading[1]
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-      .toLowerCase()
-      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
-      .replace(/ /g, "-");
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    anchors.add(count === 0 ? base : `${base}-${count}`);
-  }
-  return anchors;
 }
 
 /** Every inline link target `[text](target)` in the file's prose. */
