@@ -17,8 +17,8 @@ test("the sign-in and support pages have no serious accessibility violations", a
 test("each role's pages have no serious accessibility violations", async ({ browser }) => {
   const visits = [
     { role: "clinician", paths: ["/queue"] },
-    { role: "author", paths: ["/items"] },
-    { role: "lead", paths: ["/calibration", "/admin/users", "/admin/import", "/runs/endpoints", "/runs/judges", "/runs/models"] },
+    { role: "author", paths: ["/items", "/leaderboard", "/docs/scoring.md"] },
+    { role: "lead", paths: ["/calibration", "/admin/users", "/admin/import", "/runs/endpoints", "/runs/judges", "/runs/models", "/leaderboard"] },
   ] as const;
   for (const { role, paths } of visits) {
     const context = await browser.newContext();
