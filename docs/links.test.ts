@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { anchorsOf } from "../lib/docs/anchors";
+import { anchorsOf, linesOutsideFences } from "../lib/docs/anchors";
 
 const ROOT = resolve(__dirname, "..");
 
@@ -12,19 +12,7 @@ function markdownFiles(): string[] {
 }
 
 /** The file's lines outside fenced code blocks, with inline code blanked out. */
-function prose(text: string): string[] {
-  const out: string[] = [];
-  let fence: string | null = null;
-  for (const line of text.split(/\r?\n/)) {
-    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-    if (marker && (fence === null || marker.startsWith(fence))) {
-      fence = fence === null ? marker : null;
-      continue;
-    }
-    if (fence === null) out.push(line.replace(/`[^`]*`/g, (code) => " ".repeat(code.length)));
-  }
-  return out;
-}
+const prose = (text: string) => linesOutsideFences(text).map((line) => line.replace(/`[^`]*`/g, (code) => " ".repeat(code.length)));
 
 /** Every inline link target `[text](target)` in the file's prose. */
 function linksOf(text: string): string[] {

@@ -18,10 +18,9 @@ export function anchorNumberer(): (heading: string) => string {
   };
 }
 
-/** Every heading anchor of a markdown text (fenced code blocks skipped). */
-export function anchorsOf(text: string): Set<string> {
-  const anchors = new Set<string>();
-  const next = anchorNumberer();
+/** A markdown text's lines outside fenced code blocks (the fence lines themselves left out too). */
+export function linesOutsideFences(text: string): string[] {
+  const out: string[] = [];
   let fence: string | null = null;
   for (const line of text.split(/\r?\n/)) {
     const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
@@ -29,7 +28,17 @@ export function anchorsOf(text: string): Set<string> {
       fence = fence === null ? marker : null;
       continue;
     }
-    const heading = fence === null ? /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line) : null;
+    if (fence === null) out.push(line);
+  }
+  return out;
+}
+
+/** Every heading anchor of a markdown text (fenced code blocks skipped). */
+export function anchorsOf(text: string): Set<string> {
+  const next = anchorNumberer();
+  const anchors = new Set<string>();
+  for (const line of linesOutsideFences(text)) {
+    const heading = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (heading) anchors.add(next(heading[1]));
   }
   return anchors;

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { scoreCommand } from "@/cli/commands/score";
 import type { Db } from "@/db/client";
+import { leaderboardCsv } from "@/lib/scoring/csv";
 import type { ScoreReport } from "@/lib/scoring/report";
 import { exportBundle } from "@/lib/server/bundle/exportBundle";
 import { getFreezeRecord } from "@/lib/server/panels/getFreezeRecord";
@@ -146,6 +147,21 @@ describe("getLeaderboard", () => {
     expect(board.report.same_family).not.toBeNull();
     expect(board.report.models.find((m) => m.model === "model-a")!.family_excluded_score).toBeNull();
     expect(board.report).toEqual(await cliScore());
+  });
+
+  it("downloads as CSV: one row per model in leaderboard order with every per-model figure, unrounded", async () => {
+    const { report } = (await getLeaderboard({ ctx: lead, input: { runId } }))!;
+    const [header, ...rows] = leaderboardCsv(report).trimEnd().split("\r\n").map((line) => line.split(","));
+    expect(header.slice(0, 7)).toEqual(["rank", "band", "model", "score", "ci95_low", "ci95_high", "all_met"]);
+    expect(header.at(-1)).toBe("family_excluded_score");
+    expect(rows.map((r) => r[2])).toEqual(report.models.map((m) => m.model));
+    const col = (name: string) => header.indexOf(name);
+    for (const [i, m] of report.models.entries()) {
+      expect(Number(rows[i][col("score")])).toBe(m.score);
+      expect(Number(rows[i][col("ci95_high")])).toBe(m.ci95![1]);
+      expect(Number(rows[i][col("gap_not_referred")])).toBe(m.gap.not_referred);
+      expect(rows[i][col("family_excluded_score")]).toBe(m.family_excluded_score === null ? "" : String(m.family_excluded_score));
+    }
   });
 
   it("filters by model as `score --models` does, and by subcategory to that subcategory's items", async () => {
