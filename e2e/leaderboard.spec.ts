@@ -88,7 +88,7 @@ test("a frozen record links to grading with its panel; a finished grading become
   const first = bodyRows(page).first();
   await expect(first.getByRole("rowheader")).toHaveText(report.models[0].model);
   await expect(first.getByRole("cell").nth(2)).toHaveText(report.models[0].score.toFixed(3));
-  await expect(page.getByRole("region", { name: "Dimension subscores" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Dimension subscores by model" }).locator("tbody tr")).toHaveCount(MODELS.length);
   await expect(page.getByRole("region", { name: "Identification–action gap by model" }).locator("tbody tr")).toHaveCount(MODELS.length);
   await expect(page.getByText("One run only: there is no pair of runs to compare.")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -34,10 +34,12 @@ export function DefLink({ to, what }: { to: Definition; what: string }) {
 export function Section({ id, title, to, intro, children }: { id: string; title: string; to: Definition; intro?: ReactNode; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="mt-10">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
+      <div className="flex items-baseline gap-1">
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
         <DefLink to={to} what={title} />
-      </h2>
+      </div>
       {intro ? <p className="mt-1 max-w-prose text-sm text-slate-600">{intro}</p> : null}
       <div className="mt-3">{children}</div>
     </section>

@@ -14,7 +14,7 @@ export function shadeOf(value: number | null): string {
 export function DimensionHeatmap({ report }: { report: ScoreReport }) {
   const dimensions = Object.keys(report.choice_capability);
   return (
-    <ScrollBox label="Dimension subscores">
+    <ScrollBox label="Dimension subscores by model">
       <table className={tableClass}>
         <caption className="px-3 pt-3 text-left text-sm text-slate-600">
           Subscores from 0 to 1; darker is higher (bands of 0.2). A dash: no judged unit of that dimension.

@@ -21,5 +21,6 @@ describe("renderDoc", () => {
     expect(html).toContain('<a href="/docs/format.md">the format</a>');
     expect(html).toContain('<a href="#a-b-c">this</a>');
     expect(html).toContain('<a href="https://example.org">the site</a>');
+    expect(renderDoc("```json\n{\"a\": \"<b>\"}\n```\n")).toBe('<pre tabindex="0"><code>{&quot;a&quot;: &quot;&lt;b&gt;&quot;}</code></pre>\n');
   });
 });

@@ -1,7 +1,7 @@
 import { Marked, type Tokens } from "marked";
 import { anchorNumberer } from "./anchors";
 
-const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
  * One of the project's docs pages as HTML for the app: headings carry GitHub's anchors
@@ -15,6 +15,10 @@ export function renderDoc(markdown: string): string {
     renderer: {
       heading(this: { parser: { parseInline: (tokens: Tokens.Heading["tokens"]) => string } }, token: Tokens.Heading) {
         return `<h${token.depth} id="${escape(anchor(token.text))}">${this.parser.parseInline(token.tokens)}</h${token.depth}>\n`;
+      },
+      // a code block scrolls sideways on its own, so it must be reachable with the keyboard
+      code(token: Tokens.Code) {
+        return `<pre tabindex="0"><code>${escape(token.text)}</code></pre>\n`;
       },
       link(this: { parser: { parseInline: (tokens: Tokens.Link["tokens"]) => string } }, token: Tokens.Link) {
         const sibling = /^(?:\.\/)?([\w-]+\.md)(#[\w-]*)?$/.exec(token.href);
