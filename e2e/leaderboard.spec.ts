@@ -94,7 +94,7 @@ test("a frozen record links to grading with its panel; a finished grading become
   expect(await seriousViolations(page)).toEqual([]);
 
   // Sorting by all-met puts the highest share first.
-  await page.getByRole("region", { name: "Leaderboard table" }).getByRole("link", { name: "All met" }).click();
+  await page.getByRole("region", { name: "Leaderboard table" }).getByRole("link", { name: "All met", exact: true }).click();
   await expect(page).toHaveURL(/sort=all_met/);
   const best = [...report.models].sort((a, b) => b.all_met - a.all_met || a.rank - b.rank)[0];
   await expect(bodyRows(page).first().getByRole("rowheader")).toHaveText(best.model);
