@@ -17,5 +17,5 @@ export type CachedReport = Cached<CalibrationReport>;
 
 export function reportFor(input: CalibrationInput, options: CalibrationOptions, fingerprint = fingerprintOf(input)): CachedReport {
   const key = `${fingerprint}:${options.panelSize}:${options.resamples}:${options.seed}:${options.minCoverage}:${options.candidates?.join(",") ?? "*"}`;
-  return cache(key, () => calibrateInWorker(input, options));
+  return cache.get(key, () => calibrateInWorker(input, options));
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/db/client";
+import { getDb, type Db } from "@/db/client";
 import { scoringFingerprint } from "@/lib/scoring/fingerprint";
 import type { ScoringInput } from "@/lib/scoring/input";
 import { DEFAULT_SCORING, type ScoreReport, type ScoringOptions } from "@/lib/scoring/report";
@@ -28,7 +28,22 @@ export interface Leaderboard {
 }
 
 /** A paper-scale report is a few hundred kB; keep a handful of gradings and filters. */
-const cache = promiseCache<ScoreReport>(16);
+const KEPT = 16;
+const cache = promiseCache<ScoreReport>(KEPT);
+
+/**
+ * Changes whenever anything is committed to the database: by another connection
+ * (`data_version`) or by this one (`total_changes()`). Coarse — a label saved anywhere
+ * changes it — but it never stays the same across a change.
+ */
+function dataStamp(db: Db): string {
+  const version = db.$client.pragma("data_version", { simple: true }) as number;
+  const { n } = db.$client.prepare("SELECT total_changes() AS n").get() as { n: number };
+  return `${version}:${n}`;
+}
+
+/** Per grading and filter: the data stamp and fingerprint it was last scored at, and what the page shows besides the report. */
+const seenAt = new Map<string, { stamp: string; fingerprint: string; board: Omit<Leaderboard, "report" | "cached" | "serverMs"> }>();
 
 function filtered(input: ScoringInput, subcategory: string | undefined): ScoringInput {
   if (subcategory === undefined) return input;
@@ -42,7 +57,8 @@ function filtered(input: ScoringInput, subcategory: string | undefined): Scoring
 /**
  * The leaderboard of a grading (docs/scoring.md#the-leaderboard-page): the scoring
  * engine on the grading's input from the database, with the CLI's resamples and seed,
- * computed in the worker and cached by the input's fingerprint. Filters: some of the
+ * computed in the worker and cached by the input's fingerprint; while nothing has been
+ * written to the database since, a repeat request skips reading the grading. Filters: some of the
  * graded models, and the items of one subcategory. Leads and authors; clinicians never
  * see models or judges. Null when there is no finished grading yet.
  */
@@ -56,6 +72,14 @@ export async function getLeaderboard({ ctx, input }: { ctx: Ctx; input: Leaderbo
     if (params.freezeId !== undefined) throw new NotFound(`Frozen panel #${params.freezeId} has no finished grading.`);
     return null;
   }
+  // Nothing written to the database since this grading and filter were last scored: the
+  // cached report stands, without reading the grading again.
+  const view = `${runId}|${params.models?.join(",") ?? "*"}|${params.subcategory ?? "*"}`;
+  const stamp = dataStamp(db);
+  const seen = seenAt.get(view);
+  const kept = seen?.stamp === stamp ? cache.peek(seen.fingerprint) : undefined;
+  if (seen && kept) return { ...seen.board, report: await kept, cached: true, serverMs: Math.round(performance.now() - started) };
+
   const { input: all, versions, ...grading } = loadGradingInput(db, runId);
   if (grading.run.status !== "done") throw new Invalid(`Grade run ${runId} is ${grading.run.status}, not done: its leaderboard appears when every call has an answer.`);
   const subcategories = [...new Set(all.items.map((i) => i.subcategory))].sort();
@@ -68,13 +92,18 @@ export async function getLeaderboard({ ctx, input }: { ctx: Ctx; input: Leaderbo
   const scoringInput = filtered(all, params.subcategory);
   const options: ScoringOptions = { panel: grading.panel, models: params.models ?? grading.models, ...DEFAULT_SCORING };
   const fingerprint = scoringFingerprint(scoringInput, options);
-  const result = cache(fingerprint, () => scoreInWorker(scoringInput, options));
+  const result = cache.get(fingerprint, () => scoreInWorker(scoringInput, options));
   const report = await result.report;
-  return {
+  const board = {
     grading: { ...grading, pinnedItems: Object.keys(versions).length, subcategories },
     filter: { models: params.models ?? null, subcategory: params.subcategory ?? null },
-    report,
     fingerprint,
+  };
+  seenAt.set(view, { stamp, fingerprint, board });
+  while (seenAt.size > KEPT * 4) seenAt.delete(seenAt.keys().next().value as string);
+  return {
+    ...board,
+    report,
     cached: result.cached,
     serverMs: Math.round(performance.now() - started),
   };

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { scoreCommand } from "@/cli/commands/score";
 import type { Db } from "@/db/client";
@@ -189,6 +190,18 @@ describe("getLeaderboard", () => {
     const changed = (await getLeaderboard({ ctx: lead, input: { runId } }))!;
     expect(changed.cached).toBe(false);
     expect(changed.fingerprint).not.toBe(first.fingerprint);
+  });
+
+  it("sees a write by another connection (another process, say) at once, and nothing else skips the cache", async () => {
+    const first = (await getLeaderboard({ ctx: lead, input: { runId } }))!;
+    expect((await getLeaderboard({ ctx: lead, input: { runId } }))!.cached).toBe(true);
+    const other = new Database(db.$client.name);
+    other.prepare("UPDATE judge_verdicts SET verdict = NOT verdict WHERE judge IN (SELECT value FROM json_each(?)) AND verdict IS NOT NULL").run(JSON.stringify(panel));
+    other.close();
+    const after = (await getLeaderboard({ ctx: lead, input: { runId } }))!;
+    expect(after.cached).toBe(false);
+    expect(after.fingerprint).not.toBe(first.fingerprint);
+    expect(after.report.models.map((m) => m.score)).not.toEqual(first.report.models.map((m) => m.score));
   });
 
   it("refuses unknown runs and models, a subcategory the grading lacks and an unfinished run, with a sentence", async () => {

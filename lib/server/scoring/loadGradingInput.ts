@@ -44,8 +44,9 @@ export function latestGradingRun(db: Db, freezeId?: number): number | null {
  * A grading (a grade run over a frozen panel) as scoring input, from the database: the
  * pinned items with their pinned rubric version's criteria, the graded models'
  * responses to them, the panel judges' verdicts on exactly those versions, and the
- * families of models and judges. Items, responses and verdicts come in id order, as a
- * bundle export lists them, so the engine sums in the same order as `concord score`.
+ * families of models and judges. Items and responses come in id order, as a bundle
+ * export lists them, so the engine sums in the same order as `concord score`; verdicts
+ * (by judge, then unit) each fill a fixed place, so their order changes no figure.
  */
 export function loadGradingInput(db: Db, runId: number): Grading {
   const c = db.$client;
@@ -58,7 +59,6 @@ export function loadGradingInput(db: Db, runId: number): Grading {
   const spec = parsed.data;
   const pins = JSON.stringify(spec.rubricVersions);
   const panel = [...new Set(spec.judges)].sort(byId);
-  const panelJson = JSON.stringify(panel);
 
   const itemRows = c
     .prepare(`SELECT i.id, i.subcategory, i.age, i.intent, i.stage, i.directness, i.split, json_array_length(i.user_turns) AS turns, v.id AS versionId, v.version
@@ -79,22 +79,30 @@ export function loadGradingInput(db: Db, runId: number): Grading {
     criteria: (criteriaOf.get(versionId) ?? []).map(({ id, dimension, weight }) => ({ id, dimension, weight })),
   }));
 
-  const modelFilter = spec.models ? JSON.stringify(spec.models) : null;
+  // The big tables are read by plain index scans and filtered here: a json_each inside
+  // their joins would be scanned once per row.
+  const pinnedId = new Map(Object.entries(spec.rubricVersions));
+  const wanted = spec.models ? new Set(spec.models) : null;
   const responseRows = c
-    .prepare(`SELECT r.id, r.item_id AS item, r.model, r.run, json_extract(r.assistant_turns, '$[#-1]') AS last
-      FROM responses r JOIN json_each(?) p ON p.key = r.item_id
-      WHERE ? IS NULL OR r.model IN (SELECT value FROM json_each(?)) ORDER BY r.id`)
-    .all(pins, modelFilter, modelFilter) as { id: string; item: string; model: string; run: number; last: string | null }[];
-  const responses: ScoringResponse[] = responseRows.map((r) => ({ id: r.id, item: r.item, model: r.model, run: r.run, empty: isEmptyTurn(r.last ?? undefined) }));
+    .prepare("SELECT id, item_id AS item, model, run, json_extract(assistant_turns, '$[#-1]') AS last FROM responses ORDER BY id")
+    .all() as { id: string; item: string; model: string; run: number; last: string | null }[];
+  const responses: ScoringResponse[] = [];
+  const versionOfResponse = new Map<string, number>();
+  for (const r of responseRows) {
+    const version = pinnedId.get(r.item);
+    if (version === undefined || (wanted && !wanted.has(r.model))) continue;
+    responses.push({ id: r.id, item: r.item, model: r.model, run: r.run, empty: isEmptyTurn(r.last ?? undefined) });
+    versionOfResponse.set(r.id, version);
+  }
 
-  const verdictRows = c
-    .prepare(`SELECT v.judge, v.response_id AS response, v.criterion_id AS criterion, v.verdict
-      FROM judge_verdicts v JOIN responses r ON r.id = v.response_id JOIN json_each(?) p ON p.key = r.item_id AND p.value = v.rubric_version_id
-      WHERE v.judge IN (SELECT value FROM json_each(?)) AND (? IS NULL OR r.model IN (SELECT value FROM json_each(?)))
-      ORDER BY v.response_id, v.criterion_id, v.judge`)
-    .raw()
-    .all(pins, panelJson, modelFilter, modelFilter) as [string, string, string, number | null][];
-  const verdicts: ScoringVerdict[] = verdictRows.map(([judge, response, criterion, verdict]) => ({ judge, response, criterion, verdict: verdict === null ? null : verdict === 1 }));
+  // judge first: the order of the unique index (judge, response, criterion, version), so no sort
+  const verdictsOf = c.prepare("SELECT response_id, criterion_id, verdict, rubric_version_id FROM judge_verdicts WHERE judge = ? ORDER BY judge, response_id, criterion_id, rubric_version_id").raw();
+  const verdicts: ScoringVerdict[] = [];
+  for (const judge of panel) {
+    for (const [response, criterion, verdict, version] of verdictsOf.iterate(judge) as Iterable<[string, string, number | null, number]>) {
+      if (versionOfResponse.get(response) === version) verdicts.push({ judge, response, criterion, verdict: verdict === null ? null : verdict === 1 });
+    }
+  }
 
   const models = spec.models ? [...new Set(spec.models)].sort(byId) : [...new Set(responses.map((r) => r.model))].sort(byId);
   const descriptors = readDescriptors(db, { models: new Set(models), judges: new Set(panel) });
