@@ -11,9 +11,10 @@ import { scoringBundleLines, type ScoringShape } from "./synthetic";
  * `npm run bench:leaderboard`: a grading at a tenth of the paper's scale and at full
  * scale (718 items × 25 models × 3 runs, ~10 criteria, a 3-judge panel: ~1.6 M verdicts)
  * written straight into a fresh database with a finished grade run, then the
- * leaderboard service timed: loading the grading from SQLite, and getLeaderboard cold
- * (load, fingerprint, the engine in its worker with 10,000 resamples) and warm (load,
- * fingerprint, the cached report).
+ * leaderboard service timed: loading the grading from SQLite; getLeaderboard cold (load,
+ * fingerprint, the engine in its worker with 10,000 resamples); again with nothing
+ * written since (the cached report at once); and again after a write elsewhere in the
+ * database (load and fingerprint again, then the cached report).
  */
 const base = { models: 25, runs: 3, criteriaPerItem: 10, judges: 3, families: true, emptyShare: 0.03, missingShare: 0.02 };
 const scenarios: { name: string; shape: ScoringShape }[] = [
@@ -86,9 +87,12 @@ for (const { name, shape } of scenarios) {
     const [, loadMs] = await timed(() => loadGradingInput(getDb(), runId));
     const [cold, coldMs] = await timed(() => getLeaderboard({ ctx: cliCtx, input: { runId } }));
     const [warm, warmMs] = await timed(() => getLeaderboard({ ctx: cliCtx, input: { runId } }));
-    if (!cold || !warm?.cached) throw new Error("the second call should come from the cache");
+    // a write elsewhere: the grading is read and fingerprinted again, the report still comes from the cache
+    getDb().$client.prepare("UPDATE runs SET title = title WHERE id = ?").run(runId);
+    const [touched, touchedMs] = await timed(() => getLeaderboard({ ctx: cliCtx, input: { runId } }));
+    if (!cold || !warm?.cached || !touched?.cached) throw new Error("the later calls should come from the cache");
     const rss = process.memoryUsage().rss / 2 ** 20;
-    rows.push(`| ${name} | ${verdicts.toLocaleString("en-GB")} | ${seconds(seedMs)} | ${seconds(loadMs)} | ${seconds(coldMs)} | ${seconds(warmMs)} | ${rss.toFixed(0)} MiB |`);
+    rows.push(`| ${name} | ${verdicts.toLocaleString("en-GB")} | ${seconds(seedMs)} | ${seconds(loadMs)} | ${seconds(coldMs)} | ${seconds(warmMs)} | ${seconds(touchedMs)} | ${rss.toFixed(0)} MiB |`);
   } finally {
     setDb(undefined);
     rmSync(dir, { recursive: true, force: true });
@@ -96,6 +100,6 @@ for (const { name, shape } of scenarios) {
 }
 
 process.stdout.write(
-  `| grading | verdicts | seed | load | leaderboard cold | leaderboard warm (cached) | RSS after |\n|---|---|---|---|---|---|---|\n${rows.join("\n")}\n`,
+  `| grading | verdicts | seed | load | leaderboard cold | again, nothing written | again, after a write | RSS after |\n|---|---|---|---|---|---|---|---|\n${rows.join("\n")}\n`,
 );
 process.exit(0);
