@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { anchorsOf, linesOutsideFences } from "../lib/docs/anchors";
 
 const ROOT = resolve(__dirname, "..");
 
@@ -11,44 +12,7 @@ function markdownFiles(): string[] {
 }
 
 /** The file's lines outside fenced code blocks, with inline code blanked out. */
-function prose(text: string): string[] {
-  const out: string[] = [];
-  let fence: string | null = null;
-  for (const line of text.split(/\r?\n/)) {
-    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-    if (marker && (fence === null || marker.startsWith(fence))) {
-      fence = fence === null ? marker : null;
-      continue;
-    }
-    if (fence === null) out.push(line.replace(/`[^`]*`/g, (code) => " ".repeat(code.length)));
-  }
-  return out;
-}
-
-/** GitHub's heading anchors (as github-slugger makes them), duplicates numbered -1, -2, … */
-export function anchorsOf(text: string): Set<string> {
-  const anchors = new Set<string>();
-  const seen = new Map<string, number>();
-  let fence: string | null = null;
-  for (const line of text.split(/\r?\n/)) {
-    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-    if (marker && (fence === null || marker.startsWith(fence))) {
-      fence = fence === null ? marker : null;
-      continue;
-    }
-    const heading = fence === null ? /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line) : null;
-    if (!heading) continue;
-    const base = heading[1]
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-      .toLowerCase()
-      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
-      .replace(/ /g, "-");
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    anchors.add(count === 0 ? base : `${base}-${count}`);
-  }
-  return anchors;
-}
+const prose = (text: string) => linesOutsideFences(text).map((line) => line.replace(/`[^`]*`/g, (code) => " ".repeat(code.length)));
 
 /** Every inline link target `[text](target)` in the file's prose. */
 function linksOf(text: string): string[] {

@@ -13,8 +13,8 @@ test("each role's pages have no serious accessibility violations", async ({ brow
   test.setTimeout(240_000);
   const visits = [
     { role: "clinician", paths: ["/queue", "/conversations"] },
-    { role: "author", paths: ["/items", "/revisions", "/items/DEMO-0001/reference"] },
-    { role: "lead", paths: ["/calibration", "/admin/users", "/admin/import", "/calibration/sets/1", "/calibration/sets/1/judges", "/runs", "/runs/new", "/runs/endpoints", "/runs/judges", "/runs/models", "/studies", "/studies/import"] },
+    { role: "author", paths: ["/items", "/revisions", "/items/DEMO-0001/reference", "/leaderboard", "/docs/scoring.md"] },
+    { role: "lead", paths: ["/calibration", "/admin/users", "/admin/import", "/calibration/sets/1", "/calibration/sets/1/judges", "/runs", "/runs/new", "/runs/endpoints", "/runs/judges", "/runs/models", "/studies", "/studies/import", "/leaderboard"] },
   ] as const;
   for (const { role, paths } of visits) {
     const context = await browser.newContext();

@@ -17,6 +17,8 @@ export const AREAS: readonly Area[] = [
   // The lead reads items and revision statistics (editing stays with authors).
   { href: "/items", label: "Items", roles: ["author", "lead"] },
   { href: "/revisions", label: "Revisions", roles: ["author", "lead"] },
+  // after the authors' own areas, so an author still lands on the item list
+  { href: "/leaderboard", label: "Leaderboard", roles: ["lead", "author"] },
   { href: "/queue", label: "My queue", roles: ["clinician"] },
   { href: "/conversations", label: "Conversations", roles: ["clinician"] },
 ];

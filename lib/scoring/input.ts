@@ -41,6 +41,13 @@ export function isEmptyTurn(turn: string | undefined): boolean {
   return turn === undefined || turn.trim() === "";
 }
 
+/** Provider family by model id and by judge id, from `model` and `judge` descriptions. */
+export function familiesOf(descriptors: Descriptors): ScoringInput["families"] {
+  const families = (records: { id: string; family?: string }[]) =>
+    new Map(records.flatMap((r) => (r.family === undefined ? [] : [[r.id, r.family] as const])));
+  return { models: families(descriptors.models), judges: families(descriptors.judges) };
+}
+
 /**
  * A bundle as scoring input. `pinned` maps an item to the rubric version to score it
  * on; other items use their current (highest) version.
@@ -54,8 +61,6 @@ export function scoringInputFromBundle(bundle: Bundle, descriptors: Descriptors,
     if (!rubric) throw new Error(`item "${item}" has no rubric version ${version}`);
     return rubric;
   };
-  const families = (records: { id: string; family?: string }[]) =>
-    new Map(records.flatMap((r) => (r.family === undefined ? [] : [[r.id, r.family] as const])));
   return {
     items: bundle.items.map((item) => ({
       id: item.id, subcategory: item.subcategory, age: item.age, intent: item.intent, stage: item.stage,
@@ -66,6 +71,6 @@ export function scoringInputFromBundle(bundle: Bundle, descriptors: Descriptors,
       id: r.id, item: r.item, model: r.model, run: r.run ?? 1, empty: isEmptyTurn(r.assistant_turns[r.assistant_turns.length - 1]),
     })),
     verdicts: bundle.verdicts,
-    families: { models: families(descriptors.models), judges: families(descriptors.judges) },
+    families: familiesOf(descriptors),
   };
 }

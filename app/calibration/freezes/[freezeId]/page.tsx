@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { FreezeRecord } from "@/components/freeze/freeze-record";
 import { BackToSet } from "@/components/report/back-to-set";
 import { PageHeader } from "@/components/ui/page-header";
+import { secondaryButtonClass } from "@/components/ui/styles";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { orNotFound } from "@/lib/auth/pageData";
 import { getFreezeInputs } from "@/lib/server/panels/getFreezeInputs";
@@ -19,6 +21,11 @@ export default async function FreezeRecordPage({ params }: { params: Promise<{ f
     <>
       <BackToSet set={freeze.record.calibration_set} />
       <PageHeader title={`Frozen panel #${freeze.record.id}`}>An immutable record: the database refuses any change to it.</PageHeader>
+      <p className="-mt-4 mb-6">
+        <Link href={`/runs/new?kind=grade&freezeId=${freeze.record.id}`} className={secondaryButtonClass}>
+          Grade with this panel
+        </Link>
+      </p>
       <FreezeRecord freeze={freeze} inputs={inputs} />
     </>
   );

@@ -1,0 +1,155 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { demoCorpus } from "@/lib/demo";
+import { demoAccount, signIn } from "./fixtures";
+
+/**
+ * The leaderboard, end to end. The grading's data is the demo corpus's own: its fifteen
+ * judges' verdicts on the calibration set's 30 items (120 responses of six models). The
+ * panel is frozen through the UI (or the set's current frozen panel is reused when an
+ * earlier spec froze one); the grade run itself is written straight into the e2e
+ * database as a finished `runs` row of kind grade — spec {kind, freezeId, judges,
+ * rubricVersions (the set's pinned versions, which the demo verdicts are on)} — because
+ * every unit it would ask about already has the panel's verdict, so a real run would
+ * have no call to make (the run engine is tested against the stub in its own specs).
+ */
+
+const SET = demoCorpus().calibrationSet.name;
+const MODELS = [...new Set(demoCorpus().bundle.responses.map((r) => r.model))];
+
+const openDb = () => new Database(join(process.env.CONCORD_E2E_DIR!, "concord.db"));
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+}
+
+/** The demo set's current frozen panel: made here through the UI unless an earlier spec froze one. */
+async function currentFreeze(page: Page): Promise<number> {
+  const db = openDb();
+  const existing = db.prepare("SELECT id FROM frozen_panels f WHERE NOT EXISTS (SELECT 1 FROM frozen_panels g WHERE g.supersedes_id = f.id) ORDER BY id DESC LIMIT 1").get() as { id: number } | undefined;
+  db.close();
+  if (existing) return existing.id;
+  await page.goto("/calibration");
+  await page.getByRole("link", { name: `Judges, report and freeze: ${SET}` }).click();
+  await page.getByRole("link", { name: "Open the report" }).click();
+  const topLink = page.getByRole("table", { name: /Every panel of 3 judges/ }).getByRole("row").nth(1).getByRole("link");
+  await expect(topLink).toBeVisible({ timeout: 30_000 });
+  await topLink.click();
+  await page.getByRole("link", { name: "Freeze this panel…" }).click();
+  await page.getByLabel("Rationale").fill("Rank 1 by κ on every item; frozen to grade the demo models.");
+  await page.getByRole("checkbox", { name: "Freeze it while it is open" }).check();
+  await page.getByRole("button", { name: "Freeze this panel" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Frozen panel #\d+$/ })).toBeVisible({ timeout: 30_000 });
+  return Number((await page.getByRole("heading", { level: 1 }).textContent())?.replace(/\D/g, ""));
+}
+
+/** A finished grade run of the frozen panel over the set's items, on the versions the set pinned. */
+function insertGrading(freezeId: number): number {
+  const db = openDb();
+  const freeze = db.prepare("SELECT judges, set_id AS setId FROM frozen_panels WHERE id = ?").get(freezeId) as { judges: string; setId: number };
+  const pins = db.prepare("SELECT item_id AS item, rubric_version_id AS version FROM calibration_set_items WHERE set_id = ?").all(freeze.setId) as { item: string; version: number }[];
+  const spec = { kind: "grade", freezeId, judges: JSON.parse(freeze.judges), rubricVersions: Object.fromEntries(pins.map((p) => [p.item, p.version])) };
+  const now = Date.now();
+  const { id } = db
+    .prepare("INSERT INTO runs (kind, title, status, spec, estimate, created_by, created_at, finished_at) VALUES ('grade', ?, 'done', ?, '{}', 'e2e', ?, ?) RETURNING id")
+    .get(`Grade with frozen panel #${freezeId}`, JSON.stringify(spec), now, now) as { id: number };
+  db.close();
+  return id;
+}
+
+const bodyRows = (page: Page) => page.getByRole("region", { name: "Leaderboard table" }).locator("tbody tr");
+
+test.describe.configure({ mode: "serial" });
+
+let freezeId: number;
+let runId: number;
+
+test("a frozen record links to grading with its panel; a finished grading becomes the leaderboard", async ({ page }) => {
+  await signIn(page, demoAccount("lead"));
+  freezeId = await currentFreeze(page);
+  await page.goto(`/calibration/freezes/${freezeId}`);
+  await expect(page.getByRole("link", { name: "Grade with this panel" })).toHaveAttribute("href", `/runs/new?kind=grade&freezeId=${freezeId}`);
+  runId = insertGrading(freezeId);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboard" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Leaderboard" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`Grade with frozen panel #${freezeId}: models graded by frozen panel #${freezeId}`)).toBeVisible();
+  await expect(page.getByText("Simulated results")).toHaveCount(0);
+  await expect(bodyRows(page)).toHaveCount(MODELS.length);
+  await expect(page.getByRole("img", { name: new RegExp(`^Forest plot of ${MODELS.length} models' scores with 95% intervals`) })).toBeVisible();
+
+  // The table shows the engine's report, as the JSON download gives it.
+  const report = await (await page.request.get(`/api/leaderboard/${runId}/download?format=json`)).json();
+  expect(report.models.map((m: { model: string }) => m.model).sort()).toEqual([...MODELS].sort());
+  const first = bodyRows(page).first();
+  await expect(first.getByRole("rowheader")).toHaveText(report.models[0].model);
+  await expect(first.getByRole("cell").nth(2)).toHaveText(report.models[0].score.toFixed(3));
+  await expect(page.getByRole("region", { name: "Dimension subscores by model" }).locator("tbody tr")).toHaveCount(MODELS.length);
+  await expect(page.getByRole("region", { name: "Identification–action gap by model" }).locator("tbody tr")).toHaveCount(MODELS.length);
+  await expect(page.getByText("One run only: there is no pair of runs to compare.")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Sorting by all-met puts the highest share first.
+  await page.getByRole("region", { name: "Leaderboard table" }).getByRole("link", { name: "All met", exact: true }).click();
+  await expect(page).toHaveURL(/sort=all_met/);
+  const best = [...report.models].sort((a, b) => b.all_met - a.all_met || a.rank - b.rank)[0];
+  await expect(bodyRows(page).first().getByRole("rowheader")).toHaveText(best.model);
+});
+
+test("filters by model and subcategory, downloads the filtered CSV, and each figure links to its definition", async ({ page }) => {
+  await signIn(page, demoAccount("lead"));
+  await page.goto(`/leaderboard/${runId}`);
+  const filters = page.getByRole("search", { name: "Filter the leaderboard" });
+  const [a, b] = [...MODELS].sort();
+  await filters.getByRole("checkbox", { name: a }).check();
+  await filters.getByRole("checkbox", { name: b }).check();
+  const subcategory = await filters.getByLabel("Subcategory").locator("option").nth(1).getAttribute("value");
+  await filters.getByLabel("Subcategory").selectOption(subcategory!);
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(new RegExp(`subcategory=${subcategory}`));
+  await expect(bodyRows(page)).toHaveCount(2);
+  await expect(filters.getByRole("checkbox", { name: a })).toBeChecked();
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`concord-leaderboard-${runId}-${subcategory}.csv`);
+  const lines = readFileSync((await file.path())!, "utf8").trim().split("\r\n");
+  expect(lines[0]).toMatch(/^rank,band,model,score,ci95_low,ci95_high,all_met,items,responses,unscored,empty,empty_share,dimension_/);
+  expect(lines.slice(1).map((l) => l.split(",")[2]).sort()).toEqual([a, b]);
+
+  await page.getByRole("link", { name: "Definition of Identification–action gap, G(m)" }).click();
+  await expect(page).toHaveURL(/\/docs\/scoring\.md#identification-action-gap$/);
+  await expect(page.locator("#identification-action-gap")).toHaveText("Identification-action gap");
+  await expect(page.locator("#the-leaderboard-page")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("an author reads the leaderboard; a clinician gets 403 on every page and download of it", async ({ page, browser, request }) => {
+  await signIn(page, demoAccount("author"));
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboard" }).click();
+  await expect(bodyRows(page)).toHaveCount(MODELS.length, { timeout: 30_000 });
+  // read-only: the frozen record (a lead's page) is named, not linked
+  await expect(page.getByRole("link", { name: `#${freezeId}` })).toHaveCount(0);
+  expect((await page.request.get(`/api/leaderboard/${runId}/download?format=csv`)).status()).toBe(200);
+
+  const context = await browser.newContext();
+  const clinician = await context.newPage();
+  await signIn(clinician, demoAccount("clinician"));
+  await expect(clinician.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboard" })).toHaveCount(0);
+  for (const path of ["/leaderboard", `/leaderboard/${runId}`, `/leaderboard/${runId}?subcategory=x`, "/docs/scoring.md"]) {
+    expect((await clinician.goto(path))?.status(), path).toBe(403);
+    await expect(clinician.getByText(MODELS[0])).toHaveCount(0);
+  }
+  for (const format of ["csv", "json"]) {
+    const response = await clinician.request.get(`/api/leaderboard/${runId}/download?format=${format}`);
+    expect(response.status(), format).toBe(403);
+    expect(await response.text()).not.toContain(MODELS[0]);
+  }
+  await context.close();
+  expect((await request.get(`/api/leaderboard/${runId}/download?format=csv`)).status()).toBe(401);
+});
