@@ -124,11 +124,12 @@ async function answer(endpoint: Endpoint, build: () => ChatRequest, tally: Tally
       // A lowered response format is not a failure of the server: ask again at once, without using a retry.
       shouldConsumeRetry: ({ error }) => !(error instanceof CallError && error.kind === "format_refused" && endpoint.format.mode !== "text"),
       shouldRetry: ({ error }) => error instanceof CallError && (error.retryable || error.kind === "format_refused"),
-      onFailedAttempt: async ({ error, retryDelay }) => {
+      // The server's Retry-After is waited out before the backoff's own delay, and holds the endpoint meanwhile.
+      onFailedAttempt: async ({ error }) => {
         const wait = error instanceof CallError ? error.retryAfterMs : undefined;
-        if (wait !== undefined && wait > retryDelay) {
+        if (wait !== undefined && wait > 0) {
           endpoint.hold?.(wait);
-          await sleep(wait - retryDelay, endpoint.signal);
+          await sleep(wait, endpoint.signal);
         }
       },
     },
