@@ -128,14 +128,18 @@ test("each role's menu shows exactly the areas it may open, and every other area
     Calibration: "/calibration",
     Users: "/admin/users",
     "Import & export": "/admin/import",
+    Runs: "/runs",
+    Studies: "/studies",
     Items: "/items",
     Revisions: "/revisions",
+    Leaderboard: "/leaderboard",
     "My queue": "/queue",
+    Conversations: "/conversations",
   };
   const menus = {
-    lead: ["Calibration", "Users", "Import & export", "Items", "Revisions"],
-    author: ["Items", "Revisions"],
-    clinician: ["My queue"],
+    lead: ["Calibration", "Users", "Import & export", "Runs", "Studies", "Items", "Revisions", "Leaderboard"],
+    author: ["Items", "Revisions", "Leaderboard"],
+    clinician: ["My queue", "Conversations"],
   } as const;
   for (const [role, menu] of Object.entries(menus) as [keyof typeof menus, readonly string[]][]) {
     const context = await browser.newContext();

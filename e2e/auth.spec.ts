@@ -76,7 +76,7 @@ test("a person with several roles lands on the first area, sees all of them, and
   await signIn(page, { email: "robin@example.org", password: "robin-password-1" });
   await expect(page).toHaveURL("/items");
   const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link")).toHaveText(["Items", "Revisions", "My queue", "Conversations"]);
+  await expect(nav.getByRole("link")).toHaveText(["Items", "Revisions", "Leaderboard", "My queue", "Conversations"]);
   await nav.getByRole("link", { name: "My queue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "My queue" })).toBeVisible();
 
