@@ -40,6 +40,16 @@ function setUp(tag: string, items: readonly string[], judgeIds: string[], maxCon
   }
 }
 
+/** How many of a run's calls the worker holds (in flight, or taken and waiting). */
+function callsRunning(runId: number): number {
+  const sqlite = openE2eDb();
+  try {
+    return (sqlite.prepare("SELECT count(*) AS n FROM run_calls WHERE run_id = ? AND status = 'running'").get(runId) as { n: number }).n;
+  } finally {
+    sqlite.close();
+  }
+}
+
 async function startJudgeRun(page: Page, setName: string, judgeIds: string[]): Promise<Request> {
   await page.goto("/runs");
   await page.getByRole("link", { name: "New run" }).click();
@@ -151,12 +161,14 @@ test("a lead pauses a run right after starting it, is asked before cancelling, a
   await page.getByRole("button", { name: "Pause" }).click();
   await expect(page.getByTestId("run-status")).toHaveText("Paused");
   const overall = page.getByRole("progressbar", { name: "Calls with a stored result" });
-  // The call in flight when the run paused is finished and stored; nothing new starts.
-  await page.waitForTimeout(1000);
+  // The call in flight when the run paused is finished and stored, the ones the worker had
+  // taken go back to the queue, and nothing new starts: no call of the run stays running.
+  const runId = Number(new URL(page.url()).pathname.split("/").pop());
+  await expect.poll(() => callsRunning(runId), { timeout: 15_000 }).toBe(0);
   await page.reload();
   const paused = Number(await overall.getAttribute("aria-valuenow"));
   expect(paused).toBeLessThan(units);
-  await page.waitForTimeout(1500);
+  expect(callsRunning(runId)).toBe(0);
   await page.reload();
   await expect(overall).toHaveAttribute("aria-valuenow", String(paused));
   await expect(page.getByTestId("run-status")).toHaveText("Paused");
