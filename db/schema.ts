@@ -468,6 +468,8 @@ export const runCalls = sqliteTable(
     /** Unique within the run: `judge:unit:version` or `model:item:run`. */
     key: text("key").notNull(),
     responseId: text("response_id"),
+    /** A judge call on a graded reference (reference_responses) instead of a response. */
+    referenceId: text("reference_id"),
     criterionId: text("criterion_id"),
     rubricVersionId: integer("rubric_version_id"),
     itemId: text("item_id"),
@@ -496,6 +498,54 @@ export const runCalls = sqliteTable(
     check("run_calls_status", sql`${t.status} IN ('pending', 'running', 'done', 'missing', 'failed', 'cancelled')`),
   ],
 );
+
+/**
+ * An item's published reference as the last assistant turn of a dialogue, for the
+ * reference ceiling of a grading (docs/scoring.md#the-reference-ceiling). Kept apart
+ * from `responses` so it is never a model's response anywhere else. The earlier
+ * assistant turns of a multi-turn item come from `filledFrom`, one model's response.
+ */
+export const referenceResponses = sqliteTable(
+  "reference_responses",
+  {
+    id: text("id").primaryKey(),
+    itemId: text("item_id").notNull().references(() => items.id),
+    referenceVersionId: integer("reference_version_id").notNull().references(() => referenceVersions.id),
+    /** The response whose earlier assistant turns precede the reference; null for a single-turn item. */
+    filledFrom: text("filled_from").references(() => responses.id),
+    assistantTurns: json<string[]>("assistant_turns"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("reference_responses_source").on(t.referenceVersionId, t.filledFrom), index("reference_responses_item").on(t.itemId)],
+);
+
+/** A panel judge's verdict on one unit of a graded reference; null when the answer could not be parsed. */
+export const referenceVerdicts = sqliteTable(
+  "reference_verdicts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    judge: text("judge").notNull(),
+    referenceId: text("reference_id").notNull().references(() => referenceResponses.id),
+    criterionId: text("criterion_id").notNull().references(() => criteria.id),
+    verdict: integer("verdict", { mode: "boolean" }),
+    rationale: text("rationale"),
+    rubricVersionId: integer("rubric_version_id").notNull().references(() => rubricVersions.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("reference_verdicts_unit_judge").on(t.judge, t.referenceId, t.criterionId, t.rubricVersionId)],
+);
+
+/**
+ * Change counters kept by triggers (drizzle/0008_leaderboard.sql) on what a grading
+ * reads, so the leaderboard knows cheaply whether its input changed: `v:JUDGE:VERSION`
+ * for verdicts (responses' and references') of a judge on a rubric version,
+ * `r:MODEL` for a model's responses, `run:ID` for a run, and one per table for items,
+ * descriptions, judges, target models, endpoints and reference responses. Counters only grow.
+ */
+export const changeCounters = sqliteTable("change_counters", {
+  key: text("key").primaryKey(),
+  n: integer("n").notNull(),
+});
 
 /**
  * What bundles' `model` and `judge` lines say of who produced responses and verdicts

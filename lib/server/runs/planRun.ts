@@ -15,6 +15,8 @@ export interface PlannedCall {
   model: string;
   templateHash: string | null;
   responseId?: string;
+  /** A judge call on a graded reference (`reference_responses`) instead of a response. */
+  referenceId?: string;
   criterionId?: string;
   rubricVersionId?: number;
   itemId?: string;
@@ -44,10 +46,21 @@ export interface RunEstimate {
   basis: string;
 }
 
+/** A graded reference to store when the run starts (a row of `reference_responses`). */
+export interface PlannedReference {
+  id: string;
+  itemId: string;
+  referenceVersionId: number;
+  filledFrom: string | null;
+  assistantTurns: string[];
+}
+
 export interface RunPlan {
   title: string;
   spec: Record<string, unknown>;
   calls: PlannedCall[];
+  /** Graded references the calls judge; only a grading with the reference ceiling has any. */
+  references: PlannedReference[];
   estimate: RunEstimate;
 }
 
@@ -107,7 +120,9 @@ function summarise(estimates: ActorEstimate[], basis: string): RunEstimate {
 }
 
 interface Unit {
+  /** A response id, or a graded reference's id when `reference` is set. */
   response: string;
+  reference?: boolean;
   criterion: string;
   version: number;
   text: string;
@@ -122,17 +137,19 @@ function judgePlan(db: Db, judgeIds: readonly string[], units: Unit[], title: st
   const calls: PlannedCall[] = [];
   const estimates: ActorEstimate[] = [];
   const known = db.$client.prepare(`SELECT response_id || '|' || criterion_id || '|' || rubric_version_id AS k FROM judge_verdicts WHERE judge = ? AND verdict IS NOT NULL
-    UNION SELECT response_id || '|' || criterion_id || '|' || rubric_version_id FROM run_calls c JOIN runs r ON r.id = c.run_id
+    UNION SELECT 'ref|' || reference_id || '|' || criterion_id || '|' || rubric_version_id FROM reference_verdicts WHERE judge = ? AND verdict IS NOT NULL
+    UNION SELECT coalesce('ref|' || reference_id, response_id) || '|' || criterion_id || '|' || rubric_version_id FROM run_calls c JOIN runs r ON r.id = c.run_id
     WHERE c.actor = ? AND c.kind = 'judge' AND c.status IN ('pending', 'running') AND r.status IN ('running', 'paused')`);
+  const unitKey = (u: Unit) => `${u.reference ? "ref|" : ""}${u.response}|${u.criterion}|${u.version}`;
   for (const judgeId of judgeIds) {
     const judge = judges.get(judgeId)!;
     const hash = templateHash(judge.body!);
-    const done = new Set((known.all(judgeId, judgeId) as { k: string }[]).map((r) => r.k));
-    const todo = units.filter((u) => !done.has(`${u.response}|${u.criterion}|${u.version}`));
+    const done = new Set((known.all(judgeId, judgeId, judgeId) as { k: string }[]).map((r) => r.k));
+    const todo = units.filter((u) => !done.has(unitKey(u)));
     for (const u of todo) {
       calls.push({
-        kind: "judge", actor: judgeId, endpointId: judge.endpoint_id, key: `${judgeId}|${u.response}|${u.criterion}|${u.version}`,
-        model: judge.model, templateHash: hash, responseId: u.response, criterionId: u.criterion, rubricVersionId: u.version,
+        kind: "judge", actor: judgeId, endpointId: judge.endpoint_id, key: `${judgeId}|${unitKey(u)}`, model: judge.model, templateHash: hash,
+        ...(u.reference ? { referenceId: u.response } : { responseId: u.response }), criterionId: u.criterion, rubricVersionId: u.version,
       });
     }
     const sample = todo.slice(0, SAMPLE);
@@ -144,7 +161,7 @@ function judgePlan(db: Db, judgeIds: readonly string[], units: Unit[], title: st
     const tokensOut = todo.length * JUDGE_OUTPUT_TOKENS;
     estimates.push({ actor: judgeId, endpoint: judge.endpoint, calls: todo.length, skipped: units.length - todo.length, tokensIn, tokensOut, cost: cost(judge, tokensIn, tokensOut) });
   }
-  return { title, spec, calls, estimate: summarise(estimates, `prompts rendered for up to ${SAMPLE} calls per judge, at ${CHARS_PER_TOKEN} characters a token; ${JUDGE_OUTPUT_TOKENS} tokens an answer`) };
+  return { title, spec, calls, references: [], estimate: summarise(estimates, `prompts rendered for up to ${SAMPLE} calls per judge, at ${CHARS_PER_TOKEN} characters a token; ${JUDGE_OUTPUT_TOKENS} tokens an answer`) };
 }
 
 const UNIT_COLUMNS = `r.id AS response, rc.criterion_id AS criterion, rc.rubric_version_id AS version, rc.text, rc.dimension, i.user_turns AS userTurns, r.assistant_turns AS assistantTurns`;
@@ -174,6 +191,43 @@ function publishedVersions(db: Db, items: readonly string[] | undefined): Map<st
   return new Map(items.map((i) => [i, all.get(i)!]));
 }
 
+/**
+ * The graded references of the reference ceiling (docs/scoring.md#the-reference-ceiling):
+ * for each pinned item with a published reference, its newest published reference as the
+ * last assistant turn; a multi-turn item's earlier assistant turns are those of `from`'s
+ * response with the lowest run number (an item `from` did not answer gets none). Each
+ * with its units on the item's pinned rubric version.
+ */
+function referencePlan(db: Db, versions: ReadonlyMap<string, number>, from: string): { references: PlannedReference[]; units: Unit[] } {
+  const rows = db.$client
+    .prepare(`SELECT v.item_id AS item, v.id, v.text, i.user_turns AS userTurns,
+        (SELECT r.id FROM responses r WHERE r.item_id = v.item_id AND r.model = ? ORDER BY r.run, r.id LIMIT 1) AS fromId,
+        (SELECT r.assistant_turns FROM responses r WHERE r.item_id = v.item_id AND r.model = ? ORDER BY r.run, r.id LIMIT 1) AS fromTurns
+      FROM reference_versions v JOIN items i ON i.id = v.item_id
+      WHERE v.status = 'published' AND v.version = (SELECT max(w.version) FROM reference_versions w WHERE w.item_id = v.item_id AND w.status = 'published')
+      ORDER BY v.item_id`)
+    .all(from, from) as { item: string; id: number; text: string; userTurns: string; fromId: string | null; fromTurns: string | null }[];
+  const references: PlannedReference[] = [];
+  for (const row of rows) {
+    if (!versions.has(row.item)) continue;
+    const turns = (JSON.parse(row.userTurns) as string[]).length;
+    if (turns === 1) references.push({ id: `ref-${row.id}`, itemId: row.item, referenceVersionId: row.id, filledFrom: null, assistantTurns: [row.text] });
+    else if (row.fromId !== null) {
+      const earlier = (JSON.parse(row.fromTurns!) as string[]).slice(0, turns - 1);
+      references.push({ id: `ref-${row.id}-${row.fromId}`, itemId: row.item, referenceVersionId: row.id, filledFrom: row.fromId, assistantTurns: [...earlier, row.text] });
+    }
+  }
+  if (references.length === 0) throw new Invalid("None of these items has a published reference to grade for the reference ceiling.");
+  const criteria = db.$client.prepare("SELECT criterion_id AS criterion, rubric_version_id AS version, text, dimension FROM rubric_criteria WHERE rubric_version_id = ? ORDER BY position");
+  const itemTurns = new Map(rows.map((r) => [r.item, r.userTurns]));
+  const units = references.flatMap((r) =>
+    (criteria.all(versions.get(r.itemId)!) as Omit<Unit, "response" | "userTurns" | "assistantTurns">[]).map((k) => ({
+      ...k, response: r.id, reference: true, userTurns: itemTurns.get(r.itemId)!, assistantTurns: JSON.stringify(r.assistantTurns),
+    })),
+  );
+  return { references, units };
+}
+
 /** The calls a run would make, and what they would cost; nothing is written. */
 export function planRun(db: Db, request: RunRequest): RunPlan {
   if (request.kind === "judge") {
@@ -195,7 +249,16 @@ export function planRun(db: Db, request: RunRequest): RunPlan {
     const models = request.models ? new Set(request.models) : null;
     const units = rows.filter((u) => versions.get(u.item) === u.version && (!models || models.has(u.model)));
     if (units.length === 0) throw new Invalid("There are no responses of these models to these items to grade.");
-    return judgePlan(db, judgeIds, units, `Grade with frozen panel #${request.freezeId}`, { ...request, judges: judgeIds, rubricVersions: pinned });
+    const spec = { ...request, judges: judgeIds, rubricVersions: pinned };
+    if (!request.reference) return judgePlan(db, judgeIds, units, `Grade with frozen panel #${request.freezeId}`, spec);
+    const graded = [...new Set(units.map((u) => u.model))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const from = request.referenceFrom ?? graded[0];
+    if (!graded.includes(from)) throw new Invalid(`referenceFrom: "${from}" is not among the graded models (${graded.slice(0, 10).join(", ")}).`);
+    const ceiling = referencePlan(db, versions, from);
+    const plan = judgePlan(db, judgeIds, [...units, ...ceiling.units], `Grade with frozen panel #${request.freezeId}, with the reference ceiling`, {
+      ...spec, referenceFrom: from, references: ceiling.references.map((r) => r.id),
+    });
+    return { ...plan, references: ceiling.references };
   }
   const models = actors(db, "target_models", request.models, "model");
   const versions = publishedVersions(db, request.items);
@@ -236,6 +299,7 @@ export function planRun(db: Db, request: RunRequest): RunPlan {
     estimates.push({ actor: modelId, endpoint: model.endpoint, calls: planned, skipped, tokensIn, tokensOut, cost: cost(model, tokensIn, tokensOut) });
   }
   return {
+    references: [],
     title: `Responses of ${request.models.join(", ")} (${request.runs} run${request.runs === 1 ? "" : "s"})`,
     spec: { ...request, rubricVersions: Object.fromEntries(versions) },
     calls,

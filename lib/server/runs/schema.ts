@@ -20,6 +20,10 @@ export const RunRequest = z.discriminatedUnion("kind", [
     items: z.array(Id).max(100_000).optional(),
     /** Default: every model with responses to those items. */
     models: z.array(Id).max(1000).optional(),
+    /** Also grade each item's published reference as the last assistant turn (docs/scoring.md#the-reference-ceiling). */
+    reference: z.boolean().default(false),
+    /** The model whose run-1 responses give a multi-turn item's earlier assistant turns; default the first graded model by id. */
+    referenceFrom: Id.optional(),
   }),
 ]);
 export type RunRequest = z.infer<typeof RunRequest>;

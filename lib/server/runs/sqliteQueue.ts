@@ -12,6 +12,7 @@ interface CallRow {
   actor: string;
   endpoint_id: number;
   response_id: string | null;
+  reference_id: string | null;
   criterion_id: string | null;
   rubric_version_id: number | null;
   item_id: string | null;
@@ -42,19 +43,22 @@ export class SqliteRunQueue implements RunQueue {
       hasWork: c.prepare("SELECT 1 FROM run_calls WHERE status = 'pending' AND run_id = ? AND endpoint_id = ? LIMIT 1"),
       claim: c.prepare(`UPDATE run_calls SET status = 'running', updated_at = ? WHERE id IN (
           SELECT id FROM run_calls WHERE status = 'pending' AND run_id = ? AND endpoint_id = ? ORDER BY id LIMIT ?)
-        RETURNING id, run_id, kind, actor, endpoint_id, response_id, criterion_id, rubric_version_id, item_id, run_number, raw, parsed, last_error`),
+        RETURNING id, run_id, kind, actor, endpoint_id, response_id, reference_id, criterion_id, rubric_version_id, item_id, run_number, raw, parsed, last_error`),
       progress: c.prepare(`UPDATE run_calls SET parsed = ?, attempts = attempts + ?, tokens_in = tokens_in + ?, tokens_out = tokens_out + ?, updated_at = ?
         WHERE id = ?`),
       retry: c.prepare(`UPDATE run_calls SET status = 'pending', raw = coalesce(?, raw), parsed = ?, last_error = ?, attempts = attempts + ?, tokens_in = tokens_in + ?,
           tokens_out = tokens_out + ?, updated_at = ? WHERE id = ?`),
-      pending: c.prepare(`SELECT id, run_id, kind, actor, endpoint_id, response_id, criterion_id, rubric_version_id, item_id, run_number, raw, parsed, last_error
+      pending: c.prepare(`SELECT id, run_id, kind, actor, endpoint_id, response_id, reference_id, criterion_id, rubric_version_id, item_id, run_number, raw, parsed, last_error
         FROM run_calls WHERE run_id = ? AND status = 'pending' AND id > ? ORDER BY id LIMIT ?`),
       settle: c.prepare(`UPDATE run_calls SET status = ?, parsed = ?, raw = ?, request_hash = coalesce(?, request_hash), tokens_in = tokens_in + ?,
           tokens_out = tokens_out + ?, latency_ms = ?, attempts = attempts + ?, last_error = ?, updated_at = ?
-        WHERE id = ? RETURNING run_id, kind, actor, response_id, criterion_id, rubric_version_id, item_id, run_number, model`),
+        WHERE id = ? RETURNING run_id, kind, actor, response_id, reference_id, criterion_id, rubric_version_id, item_id, run_number, model`),
       verdict: c.prepare(`INSERT INTO judge_verdicts (judge, response_id, criterion_id, verdict, rationale, rubric_version_id, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (judge, response_id, criterion_id, rubric_version_id) DO UPDATE SET verdict = excluded.verdict, rationale = excluded.rationale, created_at = excluded.created_at`),
+      referenceVerdict: c.prepare(`INSERT INTO reference_verdicts (judge, reference_id, criterion_id, verdict, rationale, rubric_version_id, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (judge, reference_id, criterion_id, rubric_version_id) DO UPDATE SET verdict = excluded.verdict, rationale = excluded.rationale, created_at = excluded.created_at`),
       response: c.prepare(`INSERT INTO responses (id, item_id, model, run, assistant_turns, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`),
       pause: c.prepare("UPDATE runs SET status = 'paused', status_note = ? WHERE id = ? AND status = 'running'"),
       release: (n: number) => c.prepare(`UPDATE run_calls SET status = 'pending' WHERE status = 'running' AND id IN (${marks(n)})`),
@@ -99,7 +103,7 @@ export class SqliteRunQueue implements RunQueue {
     return rows.length === 0 ? [] : this.load(rows);
   }
 
-  /** Renders each claimed call from the stored rows: judge settings and template, unit texts, the item's user turns. */
+  /** Renders each claimed call from the stored rows: judge settings and template, unit texts (a response's or a graded reference's), the item's user turns. */
   private load(rows: CallRow[]): ClaimedCall[] {
     const c = this.db.$client;
     const judgeIds = [...new Set(rows.filter((r) => r.kind === "judge").map((r) => r.actor))];
@@ -125,6 +129,14 @@ export class SqliteRunQueue implements RunQueue {
         .prepare(`SELECT r.id, r.assistant_turns AS a, i.user_turns AS u FROM responses r JOIN items i ON i.id = r.item_id WHERE r.id IN (${marks(ids.length)})`)
         .all(...ids) as { id: string; a: string; u: string }[];
       for (const d of found) dialogues.set(d.id, { userTurns: JSON.parse(d.u), assistantTurns: JSON.parse(d.a) });
+    }
+    const referenceIds = [...new Set(rows.flatMap((r) => (r.reference_id ? [r.reference_id] : [])))];
+    const references = new Map<string, { userTurns: string[]; assistantTurns: string[] }>();
+    for (const ids of chunks(referenceIds)) {
+      const found = c
+        .prepare(`SELECT r.id, r.assistant_turns AS a, i.user_turns AS u FROM reference_responses r JOIN items i ON i.id = r.item_id WHERE r.id IN (${marks(ids.length)})`)
+        .all(...ids) as { id: string; a: string; u: string }[];
+      for (const d of found) references.set(d.id, { userTurns: JSON.parse(d.u), assistantTurns: JSON.parse(d.a) });
     }
     const itemIds = [...new Set(rows.flatMap((r) => (r.kind === "respond" && r.item_id ? [r.item_id] : [])))];
     const userTurns = new Map<string, string[]>();
@@ -153,7 +165,7 @@ export class SqliteRunQueue implements RunQueue {
         };
       }
       const judge = judges.get(row.actor)!;
-      const dialogue = dialogues.get(row.response_id!)!;
+      const dialogue = row.reference_id ? references.get(row.reference_id)! : dialogues.get(row.response_id!)!;
       const criterion = criteria.get(`${row.rubric_version_id}:${row.criterion_id}`)!;
       const unusable = row.raw !== null && row.last_error?.startsWith(UNUSABLE);
       const answers = row.parsed ? Number((JSON.parse(row.parsed) as { answers?: number }).answers ?? 0) : 0;
@@ -194,12 +206,13 @@ export class SqliteRunQueue implements RunQueue {
         const s = write.settlement;
         const row = this.sql.settle.get(
           s.status, s.parsed === null ? null : JSON.stringify(s.parsed), s.raw, s.requestHash, s.tokensIn, s.tokensOut, s.latencyMs, s.attempts, s.lastError, now, write.id,
-        ) as { run_id: number; kind: string; actor: string; response_id: string | null; criterion_id: string | null; rubric_version_id: number | null; item_id: string | null; run_number: number | null; model: string } | undefined;
+        ) as { run_id: number; kind: string; actor: string; response_id: string | null; reference_id: string | null; criterion_id: string | null; rubric_version_id: number | null; item_id: string | null; run_number: number | null; model: string } | undefined;
         if (!row) continue;
         if (s.fatal) this.sql.pause.run(`Paused: the endpoint refused a call (${s.lastError ?? "no reason given"}). Fix the endpoint or judge, then resume.`, row.run_id);
         if (row.kind === "judge" && (s.status === "done" || s.status === "missing")) {
           const v = s.parsed as { verdict: boolean; rationale: string } | null;
-          this.sql.verdict.run(row.actor, row.response_id, row.criterion_id, v ? (v.verdict ? 1 : 0) : null, v ? v.rationale : null, row.rubric_version_id, now);
+          const stored = row.reference_id ? this.sql.referenceVerdict : this.sql.verdict;
+          stored.run(row.actor, row.reference_id ?? row.response_id, row.criterion_id, v ? (v.verdict ? 1 : 0) : null, v ? v.rationale : null, row.rubric_version_id, now);
         }
         if (row.kind === "respond" && s.status === "done") {
           const turns = (s.parsed as { turns: string[] }).turns;
