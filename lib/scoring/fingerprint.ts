@@ -6,7 +6,7 @@ const FORM = "concord-scoring-input/v1";
 
 /**
  * SHA-256 (hex) of everything the engine reads — items with their criteria, responses,
- * verdicts, families — and its options, in input order: the same input gives the same
+ * verdicts, families, graded references — and its options, in input order: the same input gives the same
  * report, so a report can be cached under this key and any changed verdict changes it.
  */
 export function scoringFingerprint(input: ScoringInput, options: ScoringOptions): string {
@@ -27,6 +27,11 @@ export function scoringFingerprint(input: ScoringInput, options: ScoringOptions)
     }
   }
   hash.update(chunk);
+  if (input.references) {
+    hash.update("references\n");
+    for (const r of input.references.responses) hash.update(`R\t${r.id}\t${r.item}\t${r.run}\t${r.empty ? 1 : 0}\n`);
+    for (const v of input.references.verdicts) hash.update(`V\t${v.judge}\t${v.response}\t${v.criterion}\t${v.verdict === null ? "-" : v.verdict ? 1 : 0}\n`);
+  }
   for (const [kind, families] of [["m", input.families.models], ["j", input.families.judges]] as const) {
     for (const [id, family] of [...families].sort((a, b) => (a[0] < b[0] ? -1 : 1))) hash.update(`${kind}\t${id}\t${family}\n`);
   }

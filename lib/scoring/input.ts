@@ -35,6 +35,11 @@ export interface ScoringInput {
   verdicts: readonly ScoringVerdict[];
   /** Provider family by model id and by judge id; absent = no family. */
   families: { models: ReadonlyMap<string, string>; judges: ReadonlyMap<string, string> };
+  /**
+   * Graded references (docs/scoring.md#the-reference-ceiling) and the verdicts on them:
+   * scored like one model's responses but never one of the models. Absent: no ceiling.
+   */
+  references?: { responses: Omit<ScoringResponse, "model">[]; verdicts: readonly ScoringVerdict[] };
 }
 
 export function isEmptyTurn(turn: string | undefined): boolean {

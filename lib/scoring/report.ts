@@ -43,6 +43,9 @@ export interface ModelFigures {
   family_excluded_score?: number | null;
 }
 
+/** The reference ceiling: the per-model figures of the graded references, which are never a model. */
+export type ReferenceCeiling = Omit<ModelFigures, "model" | "rank" | "band" | "family_excluded_score">;
+
 export interface ScoreReport {
   panel: string[];
   resamples: number;
@@ -58,11 +61,34 @@ export interface ScoreReport {
   runs: RunAgreement;
   same_family: SameFamily | null;
   empty_by_subcategory: Record<string, EmptyCount>;
+  /** Only when the input has graded references (a key beyond SCORES.md's). */
+  reference_ceiling?: ReferenceCeiling;
 }
 
 /** Every model of the input with a response, in id order. */
 export function respondingModels(input: ScoringInput): string[] {
   return [...new Set(input.responses.map((r) => r.model))].sort(byCodeUnit);
+}
+
+/** Stands for the graded references inside their own scoring; never reported as a model. */
+const REFERENCE = "reference";
+
+/**
+ * The reference ceiling: the graded references scored by the same code as a model, alone
+ * (its own T and resamples, same seed), so it takes no rank, band, gap, stratum or
+ * family and changes no model's figure.
+ */
+function referenceCeiling(input: ScoringInput, options: ScoringOptions): ReferenceCeiling | undefined {
+  if (!input.references) return undefined;
+  const alone: ScoringInput = {
+    items: input.items,
+    responses: input.references.responses.map((r) => ({ ...r, model: REFERENCE })),
+    verdicts: input.references.verdicts,
+    families: { models: new Map(), judges: new Map() },
+  };
+  const [figures] = scoreModels(alone, { ...options, models: [REFERENCE] }).models;
+  const { score, ci95, all_met, items, responses, unscored, empty, empty_share, dimensions, gap } = figures;
+  return { score, ci95, all_met, items, responses, unscored, empty, empty_share, dimensions, gap };
 }
 
 /** The score report of SCORES.md, every figure per METRICS.md "Scoring models with a panel". */
@@ -176,5 +202,6 @@ export function scoreModels(input: ScoringInput, options: ScoringOptions): Score
     runs: runAgreement(layout, scores),
     same_family: excluded ? sameFamilyCheck(models, score.map((s) => s.mean), excluded) : null,
     empty_by_subcategory: emptyBySubcategory(layout),
+    ...(input.references ? { reference_ceiling: referenceCeiling(input, options) } : {}),
   };
 }

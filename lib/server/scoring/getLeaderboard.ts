@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
+import { getDb } from "@/db/client";
 import { scoringFingerprint } from "@/lib/scoring/fingerprint";
 import type { ScoringInput } from "@/lib/scoring/input";
 import { DEFAULT_SCORING, type ScoreReport, type ScoringOptions } from "@/lib/scoring/report";
@@ -9,10 +9,11 @@ import { requireRole } from "@/lib/server/guard";
 import { promiseCache } from "@/lib/server/promiseCache";
 import { latestGradingRun, loadGradingInput, type Grading } from "./loadGradingInput";
 import { LeaderboardParams } from "./schema";
+import { changeStamp } from "./changeStamp";
 import { scoreInWorker } from "./scoreInWorker";
 
 export interface Leaderboard {
-  grading: Omit<Grading, "input" | "versions"> & {
+  grading: Omit<Grading, "input" | "versions" | "counterKeys"> & {
     /** How many items the grading pinned a rubric version for. */
     pinnedItems: number;
     /** The subcategories of the pinned items, for the filter. */
@@ -31,19 +32,11 @@ export interface Leaderboard {
 const KEPT = 16;
 const cache = promiseCache<ScoreReport>(KEPT);
 
-/**
- * Changes whenever anything is committed to the database: by another connection
- * (`data_version`) or by this one (`total_changes()`). Coarse — a label saved anywhere
- * changes it — but it never stays the same across a change.
- */
-function dataStamp(db: Db): string {
-  const version = db.$client.pragma("data_version", { simple: true }) as number;
-  const { n } = db.$client.prepare("SELECT total_changes() AS n").get() as { n: number };
-  return `${version}:${n}`;
-}
+/** Per grading and filter: the change stamp and fingerprint it was last scored at, and what the page shows besides the report. */
+const seenAt = new Map<string, { keys: string[]; stamp: number; fingerprint: string; board: Omit<Leaderboard, "report" | "cached" | "serverMs"> }>();
 
-/** Per grading and filter: the data stamp and fingerprint it was last scored at, and what the page shows besides the report. */
-const seenAt = new Map<string, { stamp: string; fingerprint: string; board: Omit<Leaderboard, "report" | "cached" | "serverMs"> }>();
+/** How often gradings were read from the database and scored by the engine since the process started (for tests and the bench). */
+export const leaderboardWork = { loads: 0, computes: 0 };
 
 function filtered(input: ScoringInput, subcategory: string | undefined): ScoringInput {
   if (subcategory === undefined) return input;
@@ -51,14 +44,18 @@ function filtered(input: ScoringInput, subcategory: string | undefined): Scoring
   const kept = new Set(items.map((i) => i.id));
   const responses = input.responses.filter((r) => kept.has(r.item));
   const ids = new Set(responses.map((r) => r.id));
-  return { items, responses, verdicts: input.verdicts.filter((v) => ids.has(v.response)), families: input.families };
+  const references = input.references && {
+    responses: input.references.responses.filter((r) => kept.has(r.item)),
+    verdicts: input.references.verdicts,
+  };
+  return { items, responses, verdicts: input.verdicts.filter((v) => ids.has(v.response)), families: input.families, ...(references ? { references } : {}) };
 }
 
 /**
  * The leaderboard of a grading (docs/scoring.md#the-leaderboard-page): the scoring
  * engine on the grading's input from the database, with the CLI's resamples and seed,
- * computed in the worker and cached by the input's fingerprint; while nothing has been
- * written to the database since, a repeat request skips reading the grading. Filters: some of the
+ * computed in the worker and cached by the input's fingerprint; while none of the
+ * grading's change counters moved since, a repeat request skips reading the grading. Filters: some of the
  * graded models, and the items of one subcategory. Leads and authors; clinicians never
  * see models or judges. Null when there is no finished grading yet.
  */
@@ -72,15 +69,20 @@ export async function getLeaderboard({ ctx, input }: { ctx: Ctx; input: Leaderbo
     if (params.freezeId !== undefined) throw new NotFound(`Frozen panel #${params.freezeId} has no finished grading.`);
     return null;
   }
-  // Nothing written to the database since this grading and filter were last scored: the
-  // cached report stands, without reading the grading again.
+  // Nothing this grading reads has changed since it was last scored with this filter (its
+  // change counters say so): the cached report stands, without reading the grading again.
   const view = `${runId}|${params.models?.join(",") ?? "*"}|${params.subcategory ?? "*"}`;
-  const stamp = dataStamp(db);
   const seen = seenAt.get(view);
-  const kept = seen?.stamp === stamp ? cache.peek(seen.fingerprint) : undefined;
+  const kept = seen && changeStamp(db, seen.keys) === seen.stamp ? cache.peek(seen.fingerprint) : undefined;
   if (seen && kept) return { ...seen.board, report: await kept, cached: true, serverMs: Math.round(performance.now() - started) };
 
-  const { input: all, versions, ...grading } = loadGradingInput(db, runId);
+  // the grading and its stamp from one snapshot of the database
+  const { loaded, stamp } = db.$client.transaction(() => {
+    const loaded = loadGradingInput(db, runId);
+    return { loaded, stamp: changeStamp(db, loaded.counterKeys) };
+  })();
+  leaderboardWork.loads++;
+  const { input: all, versions, counterKeys, ...grading } = loaded;
   if (grading.run.status !== "done") throw new Invalid(`Grade run ${runId} is ${grading.run.status}, not done: its leaderboard appears when every call has an answer.`);
   const subcategories = [...new Set(all.items.map((i) => i.subcategory))].sort();
   if (params.subcategory !== undefined && !subcategories.includes(params.subcategory)) {
@@ -92,14 +94,17 @@ export async function getLeaderboard({ ctx, input }: { ctx: Ctx; input: Leaderbo
   const scoringInput = filtered(all, params.subcategory);
   const options: ScoringOptions = { panel: grading.panel, models: params.models ?? grading.models, ...DEFAULT_SCORING };
   const fingerprint = scoringFingerprint(scoringInput, options);
-  const result = cache.get(fingerprint, () => scoreInWorker(scoringInput, options));
+  const result = cache.get(fingerprint, () => {
+    leaderboardWork.computes++;
+    return scoreInWorker(scoringInput, options);
+  });
   const report = await result.report;
   const board = {
     grading: { ...grading, pinnedItems: Object.keys(versions).length, subcategories },
     filter: { models: params.models ?? null, subcategory: params.subcategory ?? null },
     fingerprint,
   };
-  seenAt.set(view, { stamp, fingerprint, board });
+  seenAt.set(view, { keys: counterKeys, stamp, fingerprint, board });
   while (seenAt.size > KEPT * 4) seenAt.delete(seenAt.keys().next().value as string);
   return {
     ...board,

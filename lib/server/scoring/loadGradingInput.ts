@@ -14,6 +14,10 @@ const GradeSpec = z.object({
   rubricVersions: z.record(Id, z.number().int()),
   /** Absent: every model with a response to the pinned items. */
   models: z.array(Id).optional(),
+  /** The graded references (rows of reference_responses) of the reference ceiling; absent without it. */
+  references: z.array(z.string()).optional(),
+  /** The model whose responses gave multi-turn items' earlier assistant turns. */
+  referenceFrom: Id.optional(),
 });
 
 export interface Grading {
@@ -27,6 +31,10 @@ export interface Grading {
   versions: Record<string, number>;
   /** A panel judge ran on, or was frozen with, a simulated endpoint. */
   simulated: boolean;
+  /** With the reference ceiling: the model whose responses gave multi-turn items' earlier turns, and on how many items. */
+  reference: { from: string; filledItems: number } | null;
+  /** The change counters (db/schema.ts changeCounters) whose sum changes whenever this grading's input may have. */
+  counterKeys: string[];
   input: ScoringInput;
 }
 
@@ -116,6 +124,7 @@ export function loadGradingInput(db: Db, runId: number): Grading {
 
   const models = spec.models ? [...new Set(spec.models)].sort(byId) : [...new Set(responses.map((r) => r.model))].sort(byId);
   const descriptors = readDescriptors(db, { models: new Set(models), judges: new Set(panel) });
+  const references = spec.references ? loadReferences(db, spec.references, panel, pinnedId) : undefined;
 
   return {
     run: { id: row.id, title: row.title, status: row.status, createdAt: row.createdAt, finishedAt: row.finishedAt },
@@ -124,7 +133,35 @@ export function loadGradingInput(db: Db, runId: number): Grading {
     models,
     versions: Object.fromEntries(itemRows.map((i) => [i.id, i.version])),
     simulated: isSimulated(db, row.id, spec.freezeId),
-    input: { items, responses, verdicts, families: familiesOf(descriptors) },
+    reference: references && spec.referenceFrom ? { from: spec.referenceFrom, filledItems: references.filled } : null,
+    counterKeys: [
+      `run:${row.id}`, "items", "descriptions", "judges", "target_models", "endpoints", "reference_responses",
+      ...panel.flatMap((judge) => [...new Set(pinnedId.values())].map((version) => `v:${judge}:${version}`)),
+      ...(spec.models ? models.map((m) => `r:${m}`) : [RESPONSES_OF_ANY_MODEL]),
+    ],
+    input: { items, responses, verdicts, families: familiesOf(descriptors), ...(references ? { references: references.input } : {}) },
+  };
+}
+
+/** Stands for every `r:MODEL` counter: a grading of every model reads every model's responses. */
+export const RESPONSES_OF_ANY_MODEL = "r:*";
+
+/** The graded references of a grading and the panel's verdicts on their pinned rubric versions. */
+function loadReferences(db: Db, ids: string[], panel: string[], pinnedId: ReadonlyMap<string, number>) {
+  const c = db.$client;
+  const rows = c
+    .prepare(`SELECT r.id, r.item_id AS item, r.filled_from AS filledFrom, json_extract(r.assistant_turns, '$[#-1]') AS last FROM json_each(?) k JOIN reference_responses r ON r.id = k.value ORDER BY r.id`)
+    .all(JSON.stringify(ids)) as { id: string; item: string; filledFrom: string | null; last: string | null }[];
+  const itemOf = new Map(rows.map((r) => [r.id, r.item]));
+  const verdicts = (c
+    .prepare(`SELECT v.judge, v.reference_id AS response, v.criterion_id AS criterion, v.verdict, v.rubric_version_id AS version
+      FROM json_each(?) k JOIN reference_verdicts v ON v.reference_id = k.value ORDER BY v.judge, v.reference_id, v.criterion_id`)
+    .all(JSON.stringify(ids)) as { judge: string; response: string; criterion: string; verdict: number | null; version: number }[])
+    .filter((v) => panel.includes(v.judge) && pinnedId.get(itemOf.get(v.response)!) === v.version)
+    .map(({ judge, response, criterion, verdict }): ScoringVerdict => ({ judge, response, criterion, verdict: verdict === null ? null : verdict === 1 }));
+  return {
+    filled: rows.filter((r) => r.filledFrom !== null).length,
+    input: { responses: rows.map((r) => ({ id: r.id, item: r.item, run: 1, empty: isEmptyTurn(r.last ?? undefined) })), verdicts },
   };
 }
 
