@@ -16,7 +16,7 @@ import { as } from "@/test/authoring";
 import { frozenSample } from "@/test/frozenSample";
 import { startChatStub, type ChatStub } from "@/test/llm-stub";
 import { addEndpoint, addJudges, verdictReply } from "@/test/runs";
-import { getLeaderboard } from "./getLeaderboard";
+import { getLeaderboard, leaderboardWork } from "./getLeaderboard";
 import { listGradings } from "./listGradings";
 import { loadGradingInput } from "./loadGradingInput";
 
@@ -202,6 +202,39 @@ describe("getLeaderboard", () => {
     expect(after.cached).toBe(false);
     expect(after.fingerprint).not.toBe(first.fingerprint);
     expect(after.report.models.map((m) => m.score)).not.toEqual(first.report.models.map((m) => m.score));
+  });
+
+  it("after a write the grading does not read (a label, another judge's verdicts, a newer rubric version's) neither re-reads nor recomputes", async () => {
+    const first = (await getLeaderboard({ ctx: lead, input: { runId } }))!;
+    const before = { ...leaderboardWork };
+    const [response] = loadGradingInput(db, runId).input.responses;
+    const criterion = db.$client.prepare("SELECT id FROM criteria WHERE item_id = ? LIMIT 1").get(response.item) as { id: string };
+    db.$client.prepare("INSERT OR IGNORE INTO users (id, email, name, password_hash, active, created_at) VALUES ('clin-9', 'clin-9@example.org', 'Clin', 'x', 1, 0)").run();
+    db.$client
+      .prepare("INSERT INTO labels (rater_id, response_id, criterion_id, verdict, given_at, created_at, updated_at) VALUES ('clin-9', ?, ?, 1, 0, 0, 0)")
+      .run(response.id, criterion.id);
+    db.$client
+      .prepare("INSERT INTO judge_verdicts (judge, response_id, criterion_id, verdict, rubric_version_id, created_at) SELECT 'judge-outsider', response_id, criterion_id, 1, rubric_version_id, 0 FROM judge_verdicts WHERE judge = ?")
+      .run(panel[0]);
+    const again = (await getLeaderboard({ ctx: lead, input: { runId } }))!;
+    expect(again.cached).toBe(true);
+    expect(leaderboardWork).toEqual(before);
+    expect(again.report).toEqual(first.report);
+  });
+
+  it("after a write it does read (a panel verdict, a family) reads the grading again and recomputes", async () => {
+    const first = (await getLeaderboard({ ctx: lead, input: { runId } }))!;
+    const before = { ...leaderboardWork };
+    db.$client.prepare("UPDATE judge_verdicts SET verdict = NOT verdict WHERE id = (SELECT min(id) FROM judge_verdicts WHERE judge = ? AND verdict IS NOT NULL)").run(panel[1]);
+    const flipped = (await getLeaderboard({ ctx: lead, input: { runId } }))!;
+    expect(leaderboardWork).toEqual({ loads: before.loads + 1, computes: before.computes + 1 });
+    expect(flipped.fingerprint).not.toBe(first.fingerprint);
+    db.$client.prepare("UPDATE descriptions SET family = 'elsewhere' WHERE kind = 'model' AND id = 'model-a'").run();
+    const moved = (await getLeaderboard({ ctx: lead, input: { runId } }))!;
+    expect(leaderboardWork).toEqual({ loads: before.loads + 2, computes: before.computes + 2 });
+    const a = (r: typeof moved) => r.report.models.find((m) => m.model === "model-a")!;
+    expect(a(flipped).family_excluded_score).toBeNull();
+    expect(a(moved).family_excluded_score).toBe(a(moved).score);
   });
 
   it("refuses unknown runs and models, a subcategory the grading lacks and an unfinished run, with a sentence", async () => {
