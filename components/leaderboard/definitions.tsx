@@ -17,6 +17,7 @@ export const DEFINITIONS = {
   runs: "/docs/scoring.md#run-agreement",
   family: "/docs/scoring.md#same-family",
   empty: "/docs/scoring.md#empty-responses",
+  ceiling: "/docs/scoring.md#the-reference-ceiling",
 } as const;
 
 export type Definition = keyof typeof DEFINITIONS;

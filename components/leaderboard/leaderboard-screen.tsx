@@ -100,6 +100,14 @@ export async function LeaderboardScreen({ runId, search }: { runId?: string; sea
       </Section>
       <Section id="table" title="Leaderboard" to="bands">
         <LeaderboardTable report={report} runId={grading.run.id} query={query} />
+        {report.reference_ceiling && grading.reference ? (
+          <p className="mt-3 text-sm text-slate-700">
+            <strong>Reference ceiling</strong>: each item&apos;s published clinical reference graded by the same panel as the last assistant turn and scored
+            like a model, but never one: it has no rank or band and is left out of every other figure. In the {grading.reference.filledItems} multi-turn
+            items graded, the earlier assistant turns are those of <strong>{grading.reference.from}</strong>&apos;s response (its lowest run); a multi-turn
+            item it did not answer has no graded reference. <a href={DEFINITIONS.ceiling} className="text-accent-strong underline">Definition</a>.
+          </p>
+        ) : null}
       </Section>
       <AdjacentGaps report={report} />
       <Section id="dimensions" title="Dimension subscores" to="response">

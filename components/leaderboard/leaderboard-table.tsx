@@ -27,11 +27,12 @@ function SortHeader({ sort, current, runId, query, to, right = true }: { sort: s
   );
 }
 
-/** Rank, band, model, score with its interval, all-met, G(m), empty responses and the family-excluded score. */
+/** Rank, band, model, score with its interval, all-met, G(m), empty responses and the family-excluded score; the reference ceiling, when graded, apart below. */
 export function LeaderboardTable({ report, runId, query }: { report: ScoreReport; runId: number; query: BoardQuery }) {
   const sort = query.sort && SORTS[query.sort] ? query.sort : "rank";
   const rows = [...report.models].sort(SORTS[sort].compare);
   const families = report.models.some((m) => m.family_excluded_score !== undefined);
+  const ceiling = report.reference_ceiling;
   const header = { current: sort, runId, query };
   return (
     <ScrollBox label="Leaderboard table">
@@ -92,6 +93,33 @@ export function LeaderboardTable({ report, runId, query }: { report: ScoreReport
             </tr>
           ))}
         </tbody>
+        {ceiling ? (
+          <tbody className="border-t-2 border-slate-300 bg-slate-50" aria-label="Reference ceiling, not ranked">
+            <tr>
+              <td className={`${tdClass} text-right`} aria-label="not ranked">—</td>
+              <td className={`${tdClass} text-right`} aria-label="no band">—</td>
+              <th scope="row" className="px-3 py-2 font-medium">
+                Reference ceiling (not ranked)
+                <DefLink to="ceiling" what="reference ceiling" />
+              </th>
+              <td className={`${tdClass} text-right font-semibold`}>{fmt(ceiling.score)}</td>
+              <td className={`${tdClass} text-right`}>{ceiling.ci95 ? `[${fmt(ceiling.ci95[0])}, ${fmt(ceiling.ci95[1])}]` : "—"}</td>
+              <td className={`${tdClass} text-right`}>{percent(ceiling.all_met)}</td>
+              <td className={`${tdClass} text-right`}>
+                {percent(ceiling.gap.share)} <span className="text-slate-600">({ceiling.gap.not_referred}/{ceiling.gap.identified})</span>
+              </td>
+              <td className={`${tdClass} text-right`}>
+                {percent(ceiling.empty_share)} <span className="text-slate-600">({ceiling.empty})</span>
+              </td>
+              {families ? <td className={`${tdClass} text-right`}>—</td> : null}
+              <td className={`${tdClass} text-right`}>{ceiling.items}</td>
+              <td className={`${tdClass} text-right`}>
+                {ceiling.responses}
+                {ceiling.unscored > 0 ? <span className="text-slate-600"> ({ceiling.unscored} unscored)</span> : null}
+              </td>
+            </tr>
+          </tbody>
+        ) : null}
       </table>
     </ScrollBox>
   );

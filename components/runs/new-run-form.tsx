@@ -64,13 +64,15 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
   const [items, setItems] = useState("");
   const [freezeId, setFreezeId] = useState(String(choices.freezes[0]?.id ?? ""));
   const [gradeModels, setGradeModels] = useState("");
+  const [reference, setReference] = useState(false);
+  const [referenceFrom, setReferenceFrom] = useState("");
 
   const request: z.input<typeof RunRequest> =
     kind === "judge"
       ? { kind, setId: Number(setId), judges }
       : kind === "respond"
         ? { kind, models, items: optionalIds(items), runs: Number(runs) }
-        : { kind, freezeId: Number(freezeId), items: optionalIds(items), models: optionalIds(gradeModels) };
+        : { kind, freezeId: Number(freezeId), items: optionalIds(items), models: optionalIds(gradeModels), reference, referenceFrom: reference ? referenceFrom.trim() || undefined : undefined };
   const requestKey = JSON.stringify(request);
   const estimate = useMutation({ mutationFn: estimateRunAction });
   const start = useMutation({
@@ -146,6 +148,22 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
             )}
             <IdsField id="run-grade-models" label="Models" value={gradeModels} onChange={setGradeModels} hint="Model ids; leave empty for every model with responses to these items." />
             <IdsField id="run-items" label="Items" value={items} onChange={setItems} hint={itemsHint} />
+            <fieldset className="space-y-3">
+              <legend className={labelClass}>Reference ceiling</legend>
+              <label className="flex items-center gap-2">
+                <input type="checkbox" checked={reference} onChange={(e) => setReference(e.target.checked)} />
+                Also grade each item&apos;s published reference as the last assistant turn
+              </label>
+              {reference ? (
+                <div className="max-w-md">
+                  <label htmlFor="run-reference-from" className={labelClass}>Earlier assistant turns from</label>
+                  <input id="run-reference-from" value={referenceFrom} onChange={(e) => setReferenceFrom(e.target.value)} aria-describedby="run-reference-from-hint" autoComplete="off" className={inputClass} />
+                  <p id="run-reference-from-hint" className="mt-1 text-sm text-slate-600">
+                    A graded model id: in a multi-turn item the reference follows this model&apos;s earlier turns (its run 1). Leave empty for the first graded model by id.
+                  </p>
+                </div>
+              ) : null}
+            </fieldset>
           </>
         ) : null}
 

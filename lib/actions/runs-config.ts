@@ -9,6 +9,7 @@ import { updateEndpoint } from "@/lib/server/endpoints/updateEndpoint";
 import { createJudge } from "@/lib/server/models/createJudge";
 import { createTargetModel } from "@/lib/server/models/createTargetModel";
 import { previewJudgeTemplate } from "@/lib/server/models/previewJudgeTemplate";
+import { setDescribedFamily } from "@/lib/server/models/setDescribedFamily";
 import { updateJudge } from "@/lib/server/models/updateJudge";
 import { updateTargetModel } from "@/lib/server/models/updateTargetModel";
 
@@ -53,4 +54,9 @@ export async function createTargetModelAction(input: unknown) {
 
 export async function updateTargetModelAction(input: unknown) {
   return configAction(updateTargetModel, "/runs/models")(input);
+}
+
+export async function setDescribedFamilyAction(input: unknown) {
+  const kind = (input as { kind?: unknown } | null)?.kind;
+  return configAction(setDescribedFamily, kind === "judge" ? "/runs/judges" : "/runs/models")(input);
 }

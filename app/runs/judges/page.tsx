@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { DescribedFamilies } from "@/components/runs/described-families";
 import { JudgesAdmin } from "@/components/runs/judges-admin";
 import { NeedsEndpoint } from "@/components/runs/needs-endpoint";
 import { RunsTabs } from "@/components/runs/runs-tabs";
@@ -7,6 +8,7 @@ import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { DEFAULT_TEMPLATE, DEFAULT_TEMPLATE_NAME } from "@/lib/runs/template";
 import { listCalibrationSets } from "@/lib/server/calibration/listCalibrationSets";
 import { listEndpoints } from "@/lib/server/endpoints/listEndpoints";
+import { listDescribed } from "@/lib/server/models/listDescribed";
 import { listJudges } from "@/lib/server/models/listJudges";
 import { DEFAULT_JUDGE_MAX_TOKENS } from "@/lib/server/models/schema";
 
@@ -15,7 +17,9 @@ export const metadata: Metadata = { title: "Judges" };
 export default async function RunJudgesPage() {
   await requirePageUser("lead");
   const ctx = await getCtx();
-  const [judges, endpoints, sets] = await Promise.all([listJudges({ ctx }), listEndpoints({ ctx }), listCalibrationSets({ ctx })]);
+  const [judges, endpoints, sets, described] = await Promise.all([
+    listJudges({ ctx }), listEndpoints({ ctx }), listCalibrationSets({ ctx }), listDescribed({ ctx, input: { kind: "judge" } }),
+  ]);
   return (
     <>
       <PageHeader title="Judges">
@@ -33,6 +37,7 @@ export default async function RunJudgesPage() {
           defaults={{ maxTokens: DEFAULT_JUDGE_MAX_TOKENS, templateName: DEFAULT_TEMPLATE_NAME, templateBody: DEFAULT_TEMPLATE }}
         />
       )}
+      <DescribedFamilies kind="judge" rows={described} />
     </>
   );
 }

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
+import { DescribedFamilies } from "@/components/runs/described-families";
 import { ModelsAdmin } from "@/components/runs/models-admin";
 import { NeedsEndpoint } from "@/components/runs/needs-endpoint";
 import { RunsTabs } from "@/components/runs/runs-tabs";
 import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { listEndpoints } from "@/lib/server/endpoints/listEndpoints";
+import { listDescribed } from "@/lib/server/models/listDescribed";
 import { listTargetModels } from "@/lib/server/models/listTargetModels";
 import { DEFAULT_SYSTEM_PROMPT, DEFAULT_TARGET_MAX_TOKENS } from "@/lib/server/models/schema";
 
@@ -13,7 +15,7 @@ export const metadata: Metadata = { title: "Target models" };
 export default async function RunModelsPage() {
   await requirePageUser("lead");
   const ctx = await getCtx();
-  const [models, endpoints] = await Promise.all([listTargetModels({ ctx }), listEndpoints({ ctx })]);
+  const [models, endpoints, described] = await Promise.all([listTargetModels({ ctx }), listEndpoints({ ctx }), listDescribed({ ctx, input: { kind: "model" } })]);
   return (
     <>
       <PageHeader title="Target models">
@@ -26,6 +28,7 @@ export default async function RunModelsPage() {
       ) : (
         <ModelsAdmin models={models} endpoints={endpoints.map(({ id, name }) => ({ id, name }))} defaults={{ maxTokens: DEFAULT_TARGET_MAX_TOKENS, systemPrompt: DEFAULT_SYSTEM_PROMPT }} />
       )}
+      <DescribedFamilies kind="model" rows={described} />
     </>
   );
 }

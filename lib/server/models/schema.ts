@@ -61,3 +61,11 @@ export const PreviewTemplateInput = z.strictObject({
   setId: z.preprocess((v) => (v === "" || v === undefined ? null : v), z.coerce.number().int().min(1, "must be a set id").nullable()),
 });
 export type PreviewTemplateInput = z.input<typeof PreviewTemplateInput>;
+
+/** A provider family for a model or judge Concord does not run itself (an imported one); null clears it. */
+export const DescribedFamilyInput = z.strictObject({
+  kind: z.enum(["model", "judge"], { error: "must be model or judge" }),
+  id: Id,
+  family: optionalText(100),
+});
+export type DescribedFamilyInput = z.input<typeof DescribedFamilyInput>;
