@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getDb, openDb, setDb } from "@/db/client";
-import { getLeaderboard } from "@/lib/server/scoring/getLeaderboard";
+import { getLeaderboard, leaderboardWork } from "@/lib/server/scoring/getLeaderboard";
 import { loadGradingInput } from "@/lib/server/scoring/loadGradingInput";
 import { cliCtx } from "@/lib/server/systemCtx";
 import { scoringBundleLines, type ScoringShape } from "./synthetic";
@@ -13,8 +13,9 @@ import { scoringBundleLines, type ScoringShape } from "./synthetic";
  * written straight into a fresh database with a finished grade run, then the
  * leaderboard service timed: loading the grading from SQLite; getLeaderboard cold (load,
  * fingerprint, the engine in its worker with 10,000 resamples); again with nothing
- * written since (the cached report at once); and again after a write elsewhere in the
- * database (load and fingerprint again, then the cached report).
+ * written since (the cached report at once); after an unrelated write (another judge's
+ * verdicts: the change counters show the grading untouched, so the cached report at once);
+ * and after a relevant write (a panel verdict flipped: read, fingerprint and compute again).
  */
 const base = { models: 25, runs: 3, criteriaPerItem: 10, judges: 3, families: true, emptyShare: 0.03, missingShare: 0.02 };
 const scenarios: { name: string; shape: ScoringShape }[] = [
@@ -87,12 +88,20 @@ for (const { name, shape } of scenarios) {
     const [, loadMs] = await timed(() => loadGradingInput(getDb(), runId));
     const [cold, coldMs] = await timed(() => getLeaderboard({ ctx: cliCtx, input: { runId } }));
     const [warm, warmMs] = await timed(() => getLeaderboard({ ctx: cliCtx, input: { runId } }));
-    // a write elsewhere: the grading is read and fingerprinted again, the report still comes from the cache
-    getDb().$client.prepare("UPDATE runs SET title = title WHERE id = ?").run(runId);
-    const [touched, touchedMs] = await timed(() => getLeaderboard({ ctx: cliCtx, input: { runId } }));
-    if (!cold || !warm?.cached || !touched?.cached) throw new Error("the later calls should come from the cache");
+    // an unrelated write (another judge's verdicts on the same units): the change counters say the grading is untouched
+    const c = getDb().$client;
+    c.prepare("INSERT OR IGNORE INTO judge_verdicts (judge, response_id, criterion_id, verdict, rubric_version_id, created_at) SELECT 'judge-elsewhere', response_id, criterion_id, 1, rubric_version_id, 0 FROM judge_verdicts WHERE id <= 100").run();
+    const before = { ...leaderboardWork };
+    const [unrelated, unrelatedMs] = await timed(() => getLeaderboard({ ctx: cliCtx, input: { runId } }));
+    if (leaderboardWork.loads !== before.loads) throw new Error("an unrelated write should not re-read the grading");
+    // a relevant write (one panel verdict flipped): read, fingerprint and compute again
+    c.prepare("UPDATE judge_verdicts SET verdict = NOT verdict WHERE id = (SELECT min(id) FROM judge_verdicts WHERE verdict IS NOT NULL)").run();
+    const [relevant, relevantMs] = await timed(() => getLeaderboard({ ctx: cliCtx, input: { runId } }));
+    if (!cold || !warm?.cached || !unrelated?.cached || relevant?.cached !== false) throw new Error("only the relevant write should compute again");
     const rss = process.memoryUsage().rss / 2 ** 20;
-    rows.push(`| ${name} | ${verdicts.toLocaleString("en-GB")} | ${seconds(seedMs)} | ${seconds(loadMs)} | ${seconds(coldMs)} | ${seconds(warmMs)} | ${seconds(touchedMs)} | ${rss.toFixed(0)} MiB |`);
+    rows.push(
+      `| ${name} | ${verdicts.toLocaleString("en-GB")} | ${seconds(seedMs)} | ${seconds(loadMs)} | ${seconds(coldMs)} | ${seconds(warmMs)} | ${seconds(unrelatedMs)} | ${seconds(relevantMs)} | ${rss.toFixed(0)} MiB |`,
+    );
   } finally {
     setDb(undefined);
     rmSync(dir, { recursive: true, force: true });
@@ -100,6 +109,6 @@ for (const { name, shape } of scenarios) {
 }
 
 process.stdout.write(
-  `| grading | verdicts | seed | load | leaderboard cold | again, nothing written | again, after a write | RSS after |\n|---|---|---|---|---|---|---|---|\n${rows.join("\n")}\n`,
+  `| grading | verdicts | seed | load | leaderboard cold | again, nothing written | after an unrelated write | after a relevant write | RSS after |\n|---|---|---|---|---|---|---|---|---|\n${rows.join("\n")}\n`,
 );
 process.exit(0);

@@ -157,3 +157,84 @@ test("an author reads the leaderboard; a clinician gets 403 on every page and do
   await context.close();
   expect((await request.get(`/api/leaderboard/${runId}/download?format=csv`)).status()).toBe(401);
 });
+
+test("a lead sets a panel judge's and a model's family on the runs pages, and the same-family check uses them", async ({ page }) => {
+  await signIn(page, demoAccount("lead"));
+  const db = openDb();
+  const [judge] = JSON.parse((db.prepare("SELECT judges FROM frozen_panels WHERE id = ?").get(freezeId) as { judges: string }).judges) as string[];
+  db.close();
+  const model = [...MODELS].sort()[0];
+  const family = `e2e-family-${Date.now().toString(36)}`;
+  const item = (title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: title, exact: true }) });
+
+  await page.goto("/runs/judges");
+  await item(judge).getByRole("button", { name: `Edit ${judge}` }).click();
+  await page.getByLabel("Provider family").fill(family);
+  await page.getByRole("button", { name: "Save judge" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Judge saved." })).toBeVisible();
+  await expect(item(judge)).toContainText(family);
+
+  await page.goto("/runs/models");
+  await expect(page.getByRole("heading", { level: 2, name: "Imported models: provider families" })).toBeVisible();
+  await item(model).getByRole("button", { name: `Edit ${model}` }).click();
+  await page.getByLabel("Provider family").fill(family);
+  await page.getByRole("button", { name: "Save target model" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Target model saved." })).toBeVisible();
+
+  await page.goto(`/leaderboard/${runId}`);
+  const report = await (await page.request.get(`/api/leaderboard/${runId}/download?format=json`)).json();
+  const graded = report.models.find((m: { model: string }) => m.model === model);
+  expect(graded.family_excluded_score).toEqual(expect.any(Number));
+  expect(report.same_family).not.toBeNull();
+  await expect(page.getByRole("region", { name: "Leaderboard table" }).getByRole("columnheader", { name: /Family-excluded/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Same-family check" })).toContainText("Spearman ρ between the score and the family-excluded score");
+});
+
+test("a lead grades with the reference ceiling on the demo simulator; the leaderboard shows it as its own row, not ranked", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, demoAccount("lead"));
+  const corpus = demoCorpus();
+  const setItems = [...corpus.calibrationSet.itemIds].sort();
+  const multi = setItems.find((id) => corpus.bundle.items.find((i) => i.id === id)!.user_turns.length > 1)!;
+  const single = setItems.find((id) => corpus.bundle.items.find((i) => i.id === id)!.user_turns.length === 1)!;
+  const from = [...new Set(corpus.bundle.responses.filter((r) => r.item === multi).map((r) => r.model))].sort()[0];
+
+  await page.goto("/runs/new");
+  await page.getByRole("radio", { name: "Grade with a frozen panel" }).check();
+  await page.getByLabel("Frozen panel").selectOption(String(freezeId));
+  await page.getByLabel("Items").fill(`${single}, ${multi}`);
+  await page.getByRole("checkbox", { name: "Also grade each item's published reference as the last assistant turn" }).check();
+  await page.getByLabel("Earlier assistant turns from").fill(from);
+  await page.getByRole("button", { name: "Estimate" }).click();
+  await expect(page.getByRole("heading", { name: /^Estimate: .*with the reference ceiling$/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Start run" }).click();
+  await expect(page).toHaveURL(/\/runs\/\d+$/, { timeout: 30_000 });
+  const ceilingRun = Number(page.url().split("/").at(-1));
+  await expect
+    .poll(() => {
+      const db = openDb();
+      const row = db.prepare("SELECT status FROM runs WHERE id = ?").get(ceilingRun) as { status: string };
+      db.close();
+      return row.status;
+    }, { timeout: 120_000 })
+    .toBe("done");
+
+  await page.goto(`/leaderboard/${ceilingRun}`);
+  const report = await (await page.request.get(`/api/leaderboard/${ceilingRun}/download?format=json`)).json();
+  expect(report.reference_ceiling.items).toBe(2);
+  expect(report.models.map((m: { model: string }) => m.model)).not.toContain("reference");
+  const table = page.getByRole("region", { name: "Leaderboard table" });
+  await expect(table.locator("tbody").first().locator("tr")).toHaveCount(report.models.length);
+  const ceiling = table.getByRole("rowgroup", { name: "Reference ceiling, not ranked" }).getByRole("row");
+  await expect(ceiling.getByRole("rowheader")).toContainText("Reference ceiling (not ranked)");
+  await expect(ceiling.getByRole("cell").first()).toHaveText("—");
+  await expect(ceiling.getByRole("cell").nth(2)).toHaveText(report.reference_ceiling.score.toFixed(3));
+  await expect(page.getByText(/^Reference ceiling: each item/)).toContainText(`those of ${from}'s response`);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download CSV" }).click();
+  const lines = readFileSync((await (await download).path())!, "utf8").trim().split("\r\n");
+  expect(lines).toHaveLength(report.models.length + 2);
+  expect(lines.at(-1)).toMatch(/^,,\(reference ceiling\),/);
+  expect(await seriousViolations(page)).toEqual([]);
+});

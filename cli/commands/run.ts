@@ -16,7 +16,8 @@ import type { Command } from "./index";
 const USAGE = `usage: npm run --silent concord -- run <what> …
   run judges --set S --judges J1,J2 [--detach]          judge calibration set S
   run responses --models M1,M2 [--items I1,I2] [--runs 3] [--detach]   generate responses
-  run grade --freeze F [--models M1,M2] [--items I1,I2] [--detach]   grade with a frozen panel
+  run grade --freeze F [--models M1,M2] [--items I1,I2] [--reference [--reference-from M]] [--detach]
+                                                        grade with a frozen panel (and the reference ceiling)
   run estimate judges|responses|grade …                what a run would cost, without starting it
   run status [RUN]                                      every run, or one run per judge/model
   run pause|resume|cancel RUN
@@ -29,7 +30,9 @@ function requestOf(what: string, values: Record<string, string | boolean | undef
   const s = (k: string) => (typeof values[k] === "string" ? (values[k] as string) : undefined);
   if (what === "judges") return { kind: "judge", setId: integer(s("set"), "set", 0), judges: list(s("judges")) ?? [] };
   if (what === "responses") return { kind: "respond", models: list(s("models")) ?? [], items: list(s("items")), runs: integer(s("runs"), "runs", 3) };
-  if (what === "grade") return { kind: "grade", freezeId: integer(s("freeze"), "freeze", 0), models: list(s("models")), items: list(s("items")) };
+  if (what === "grade") {
+    return { kind: "grade", freezeId: integer(s("freeze"), "freeze", 0), models: list(s("models")), items: list(s("items")), reference: values.reference === true || s("reference-from") !== undefined, referenceFrom: s("reference-from") };
+  }
   throw new ServiceError(`unknown run "${what}": judges, responses or grade`, 2);
 }
 
@@ -80,7 +83,7 @@ export const runCommand: Command = {
     const { positionals, values } = parseArgs({
       args,
       allowPositionals: true,
-      options: { set: { type: "string" }, judges: { type: "string" }, models: { type: "string" }, items: { type: "string" }, runs: { type: "string" }, freeze: { type: "string" }, detach: { type: "boolean" } },
+      options: { set: { type: "string" }, judges: { type: "string" }, models: { type: "string" }, items: { type: "string" }, runs: { type: "string" }, freeze: { type: "string" }, reference: { type: "boolean" }, "reference-from": { type: "string" }, detach: { type: "boolean" } },
     });
     const [verb, what] = positionals;
     try {
