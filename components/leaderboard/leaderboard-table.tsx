@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ScrollBox } from "@/components/report/scroll-box";
 import { fmt, percent, tableClass, tdClass, thClass } from "@/components/report/format";
-import type { ModelFigures, ScoreReport } from "@/lib/scoring/report";
+import type { ModelFigures, ReferenceCeiling, ScoreReport } from "@/lib/scoring/report";
 import { DefLink, type Definition } from "./definitions";
 import { boardHref, type BoardQuery } from "./params";
 
@@ -24,6 +24,29 @@ function SortHeader({ sort, current, runId, query, to, right = true }: { sort: s
       </Link>
       <DefLink to={to} what={SORTS[sort].label} />
     </th>
+  );
+}
+
+/** A row's figures after its model cell; `families`: the family-excluded cell's text, or null without the column. */
+function FigureCells({ m, families }: { m: ReferenceCeiling; families: string | null }) {
+  return (
+    <>
+      <td className={`${tdClass} text-right font-semibold`}>{fmt(m.score)}</td>
+      <td className={`${tdClass} text-right`}>{m.ci95 ? `[${fmt(m.ci95[0])}, ${fmt(m.ci95[1])}]` : "—"}</td>
+      <td className={`${tdClass} text-right`}>{percent(m.all_met)}</td>
+      <td className={`${tdClass} text-right`} title={`${m.gap.not_referred} of ${m.gap.identified} fully identified responses not referred`}>
+        {percent(m.gap.share)} <span className="text-slate-600">({m.gap.not_referred}/{m.gap.identified})</span>
+      </td>
+      <td className={`${tdClass} text-right`}>
+        {percent(m.empty_share)} <span className="text-slate-600">({m.empty})</span>
+      </td>
+      {families !== null ? <td className={`${tdClass} text-right`}>{families}</td> : null}
+      <td className={`${tdClass} text-right`}>{m.items}</td>
+      <td className={`${tdClass} text-right`}>
+        {m.responses}
+        {m.unscored > 0 ? <span className="text-slate-600"> ({m.unscored} unscored)</span> : null}
+      </td>
+    </>
   );
 }
 
@@ -75,21 +98,7 @@ export function LeaderboardTable({ report, runId, query }: { report: ScoreReport
               <td className={`${tdClass} text-right`}>{m.rank}</td>
               <td className={`${tdClass} text-right`}>{m.band}</td>
               <th scope="row" className="px-3 py-2 font-medium">{m.model}</th>
-              <td className={`${tdClass} text-right font-semibold`}>{fmt(m.score)}</td>
-              <td className={`${tdClass} text-right`}>{m.ci95 ? `[${fmt(m.ci95[0])}, ${fmt(m.ci95[1])}]` : "—"}</td>
-              <td className={`${tdClass} text-right`}>{percent(m.all_met)}</td>
-              <td className={`${tdClass} text-right`} title={`${m.gap.not_referred} of ${m.gap.identified} fully identified responses not referred`}>
-                {percent(m.gap.share)} <span className="text-slate-600">({m.gap.not_referred}/{m.gap.identified})</span>
-              </td>
-              <td className={`${tdClass} text-right`}>
-                {percent(m.empty_share)} <span className="text-slate-600">({m.empty})</span>
-              </td>
-              {families ? <td className={`${tdClass} text-right`}>{fmt(m.family_excluded_score)}</td> : null}
-              <td className={`${tdClass} text-right`}>{m.items}</td>
-              <td className={`${tdClass} text-right`}>
-                {m.responses}
-                {m.unscored > 0 ? <span className="text-slate-600"> ({m.unscored} unscored)</span> : null}
-              </td>
+              <FigureCells m={m} families={families ? fmt(m.family_excluded_score) : null} />
             </tr>
           ))}
         </tbody>
@@ -102,21 +111,7 @@ export function LeaderboardTable({ report, runId, query }: { report: ScoreReport
                 Reference ceiling (not ranked)
                 <DefLink to="ceiling" what="reference ceiling" />
               </th>
-              <td className={`${tdClass} text-right font-semibold`}>{fmt(ceiling.score)}</td>
-              <td className={`${tdClass} text-right`}>{ceiling.ci95 ? `[${fmt(ceiling.ci95[0])}, ${fmt(ceiling.ci95[1])}]` : "—"}</td>
-              <td className={`${tdClass} text-right`}>{percent(ceiling.all_met)}</td>
-              <td className={`${tdClass} text-right`}>
-                {percent(ceiling.gap.share)} <span className="text-slate-600">({ceiling.gap.not_referred}/{ceiling.gap.identified})</span>
-              </td>
-              <td className={`${tdClass} text-right`}>
-                {percent(ceiling.empty_share)} <span className="text-slate-600">({ceiling.empty})</span>
-              </td>
-              {families ? <td className={`${tdClass} text-right`}>—</td> : null}
-              <td className={`${tdClass} text-right`}>{ceiling.items}</td>
-              <td className={`${tdClass} text-right`}>
-                {ceiling.responses}
-                {ceiling.unscored > 0 ? <span className="text-slate-600"> ({ceiling.unscored} unscored)</span> : null}
-              </td>
+              <FigureCells m={ceiling} families={families ? "—" : null} />
             </tr>
           </tbody>
         ) : null}

@@ -122,22 +122,19 @@ export class SqliteRunQueue implements RunQueue {
         .all(...ids) as (Decoding & { id: string; systemPrompt: string })[];
       for (const m of found) models.set(m.id, m);
     }
-    const responseIds = [...new Set(rows.flatMap((r) => (r.response_id ? [r.response_id] : [])))];
-    const dialogues = new Map<string, { userTurns: string[]; assistantTurns: string[] }>();
-    for (const ids of chunks(responseIds)) {
-      const found = c
-        .prepare(`SELECT r.id, r.assistant_turns AS a, i.user_turns AS u FROM responses r JOIN items i ON i.id = r.item_id WHERE r.id IN (${marks(ids.length)})`)
-        .all(...ids) as { id: string; a: string; u: string }[];
-      for (const d of found) dialogues.set(d.id, { userTurns: JSON.parse(d.u), assistantTurns: JSON.parse(d.a) });
-    }
-    const referenceIds = [...new Set(rows.flatMap((r) => (r.reference_id ? [r.reference_id] : [])))];
-    const references = new Map<string, { userTurns: string[]; assistantTurns: string[] }>();
-    for (const ids of chunks(referenceIds)) {
-      const found = c
-        .prepare(`SELECT r.id, r.assistant_turns AS a, i.user_turns AS u FROM reference_responses r JOIN items i ON i.id = r.item_id WHERE r.id IN (${marks(ids.length)})`)
-        .all(...ids) as { id: string; a: string; u: string }[];
-      for (const d of found) references.set(d.id, { userTurns: JSON.parse(d.u), assistantTurns: JSON.parse(d.a) });
-    }
+    // the dialogue a judge call is about: a response's, or a graded reference's
+    const dialoguesOf = (table: "responses" | "reference_responses", wanted: (string | null)[]) => {
+      const dialogues = new Map<string, { userTurns: string[]; assistantTurns: string[] }>();
+      for (const ids of chunks([...new Set(wanted.filter((id) => id !== null))])) {
+        const found = c
+          .prepare(`SELECT r.id, r.assistant_turns AS a, i.user_turns AS u FROM ${table} r JOIN items i ON i.id = r.item_id WHERE r.id IN (${marks(ids.length)})`)
+          .all(...ids) as { id: string; a: string; u: string }[];
+        for (const d of found) dialogues.set(d.id, { userTurns: JSON.parse(d.u), assistantTurns: JSON.parse(d.a) });
+      }
+      return dialogues;
+    };
+    const dialogues = dialoguesOf("responses", rows.map((r) => r.response_id));
+    const references = dialoguesOf("reference_responses", rows.map((r) => r.reference_id));
     const itemIds = [...new Set(rows.flatMap((r) => (r.kind === "respond" && r.item_id ? [r.item_id] : [])))];
     const userTurns = new Map<string, string[]>();
     for (const ids of chunks(itemIds)) {

@@ -1,13 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import { getFreezeRecord } from "@/lib/server/panels/getFreezeRecord";
 import { planRun } from "@/lib/server/runs/planRun";
 import { startRun } from "@/lib/server/runs/startRun";
-import { RunWorker } from "@/lib/server/runs/worker";
+import type { RunWorker } from "@/lib/server/runs/worker";
 import { as } from "@/test/authoring";
-import { frozenSample } from "@/test/frozenSample";
-import { startChatStub, type ChatStub } from "@/test/llm-stub";
-import { addEndpoint, addJudges, verdictReply } from "@/test/runs";
+import { panelOnStub } from "@/test/panelOnStub";
 import { getLeaderboard } from "./getLeaderboard";
 import { loadGradingInput } from "./loadGradingInput";
 
@@ -16,29 +13,23 @@ const lead = as("lead-1", "lead");
 let db: Db;
 let freezeId: number;
 let panel: string[];
-let stub: ChatStub | undefined;
-let worker: RunWorker | undefined;
+let worker: RunWorker;
+let close: (() => Promise<void>) | undefined;
 
 afterEach(async () => {
-  await worker?.stop();
-  worker = undefined;
-  await stub?.close();
-  stub = undefined;
+  await close?.();
+  close = undefined;
 });
 
 /** The sample corpus (a published reference for every item) with its frozen panel on the stub. */
 beforeEach(async () => {
-  ({ db, id: freezeId } = await frozenSample());
-  panel = (await getFreezeRecord({ ctx: lead, input: { id: freezeId } })).record.judges;
-  stub = await startChatStub((request) => verdictReply(request));
-  addJudges(db, addEndpoint(db, stub.url), ...panel);
-  worker = new RunWorker(db, { pollMs: 20, flushMs: 5, minBackoffMs: 5, maxBackoffMs: 20 });
+  ({ db, freezeId, panel, worker, close } = await panelOnStub());
   expect(worker.start()).toBe(true);
 });
 
 async function grade(input: Record<string, unknown>): Promise<number> {
   const { runId } = await startRun({ ctx: lead, input: { kind: "grade", freezeId, ...input } });
-  await worker!.whenIdle();
+  await worker.whenIdle();
   return runId;
 }
 

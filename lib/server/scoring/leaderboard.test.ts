@@ -10,12 +10,10 @@ import type { ScoreReport } from "@/lib/scoring/report";
 import { exportBundle } from "@/lib/server/bundle/exportBundle";
 import { getFreezeRecord } from "@/lib/server/panels/getFreezeRecord";
 import { startRun } from "@/lib/server/runs/startRun";
-import { RunWorker } from "@/lib/server/runs/worker";
+import type { RunWorker } from "@/lib/server/runs/worker";
 import { cliCtx } from "@/lib/server/systemCtx";
 import { as } from "@/test/authoring";
-import { frozenSample } from "@/test/frozenSample";
-import { startChatStub, type ChatStub } from "@/test/llm-stub";
-import { addEndpoint, addJudges, verdictReply } from "@/test/runs";
+import { panelOnStub } from "@/test/panelOnStub";
 import { getLeaderboard, leaderboardWork } from "./getLeaderboard";
 import { listGradings } from "./listGradings";
 import { loadGradingInput } from "./loadGradingInput";
@@ -29,15 +27,13 @@ let freezeId: number;
 let panel: string[];
 let runId: number;
 let endpointId: number;
-let stub: ChatStub | undefined;
-let worker: RunWorker | undefined;
+let worker: RunWorker;
+let close: (() => Promise<void>) | undefined;
 let dir: string;
 
 afterEach(async () => {
-  await worker?.stop();
-  worker = undefined;
-  await stub?.close();
-  stub = undefined;
+  await close?.();
+  close = undefined;
 });
 
 /**
@@ -46,12 +42,8 @@ afterEach(async () => {
  * keeps the rest; a family for each model (model-a shares the judges' family "stub").
  */
 beforeEach(async () => {
-  ({ db, id: freezeId } = await frozenSample());
+  ({ db, freezeId, panel, endpointId, worker, close } = await panelOnStub());
   dir = mkdtempSync(join(tmpdir(), "concord-score-"));
-  panel = (await getFreezeRecord({ ctx: lead, input: { id: freezeId } })).record.judges;
-  stub = await startChatStub((request) => verdictReply(request));
-  endpointId = addEndpoint(db, stub.url);
-  addJudges(db, endpointId, ...panel);
   db.$client
     .prepare(`DELETE FROM judge_verdicts WHERE judge IN (SELECT value FROM json_each(?)) AND response_id IN (SELECT id FROM responses ORDER BY id DESC LIMIT 8)`)
     .run(JSON.stringify(panel));
@@ -60,7 +52,6 @@ beforeEach(async () => {
   const started = await startRun({ ctx: lead, input: { kind: "grade", freezeId } });
   expect(started.calls).toBeGreaterThan(0);
   runId = started.runId;
-  worker = new RunWorker(db, { pollMs: 20, flushMs: 5, minBackoffMs: 5, maxBackoffMs: 20 });
   expect(worker.start()).toBe(true);
   await worker.whenIdle();
 });
