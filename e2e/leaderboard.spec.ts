@@ -201,8 +201,8 @@ test("a lead grades with the reference ceiling on the demo simulator; the leader
 
   await page.goto("/runs/new");
   await page.getByRole("radio", { name: "Grade with a frozen panel" }).check();
-  await page.getByLabel("Frozen panel").selectOption(String(freezeId));
-  await page.getByLabel("Items").fill(`${single}, ${multi}`);
+  await page.getByLabel("Frozen panel", { exact: true }).selectOption(String(freezeId));
+  await page.getByLabel("Items", { exact: true }).fill(`${single}, ${multi}`);
   await page.getByRole("checkbox", { name: "Also grade each item's published reference as the last assistant turn" }).check();
   await page.getByLabel("Earlier assistant turns from").fill(from);
   await page.getByRole("button", { name: "Estimate" }).click();
