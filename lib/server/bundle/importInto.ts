@@ -47,7 +47,7 @@ export function importInto(tx: Tx, source: string | BundleReader, actor: string,
   issues.add(storedConflicts(parsed, index, owners));
   issues.add(sets.issues);
   if (issues.total > 0) throw refuse(refusal, issues);
-  const result = writeBundle(tx, parsed.bundle, index, actor, options);
+  const result = writeBundle(tx, parsed.bundle, index, { placements: sets.labels, unchanged: sets.labelsUnchanged }, actor, options);
   writeDescriptions(tx, parsed.descriptors);
   for (const { setId, userId } of sets.newClinicians) {
     const set = readSet(tx, setId);

@@ -3,8 +3,8 @@ import { inArray, sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { userRoles, users } from "@/db/schema";
 import type { BundleIssue, ParsedBundle } from "@/lib/bundle/parse";
-import type { BundleRecord } from "@/lib/bundle/schema";
-import { sameRecord } from "./canonical";
+import type { LabelRecord } from "@/lib/bundle/schema";
+import { canonicalLabel, sameRecord } from "./canonical";
 import { recordKey, type BundleIndex } from "./keys";
 
 /** A rater a bundle makes a clinician of a calibration set, because they label its units. */
@@ -13,13 +13,24 @@ export interface NewSetClinician {
   userId: string;
 }
 
+/** A label line to write, and the set it lands in (null: set-less). */
+export interface LabelPlacement {
+  record: LabelRecord;
+  setId: number | null;
+}
+
 export interface SetRules {
   issues: BundleIssue[];
   newClinicians: NewSetClinician[];
+  /** The label lines' new labels, one per set they land in. */
+  labels: LabelPlacement[];
+  /** Label lines that add nothing (every set they land in already holds them, identical). */
+  labelsUnchanged: number;
 }
 
 const CLOSED = "the response belongs to a closed calibration set";
 const unitKey = (response: string, criterion: string) => `${response}\u0000${criterion}`;
+const labelKey = (setId: number | null, rater: string, response: string, criterion: string) => `${setId ?? ""}\u0000${rater}\u0000${unitKey(response, criterion)}`;
 
 /** Every calibration set's units (its responses × its pinned criteria) and whether the set is closed. */
 function setsByUnit(tx: Tx): Map<string, { setId: number; closed: boolean }[]> {
@@ -29,7 +40,8 @@ function setsByUnit(tx: Tx): Map<string, { setId: number; closed: boolean }[]> {
     JOIN calibration_set_responses sr ON sr.set_id = s.id
     JOIN responses r ON r.id = sr.response_id
     JOIN calibration_set_items si ON si.set_id = s.id AND si.item_id = r.item_id
-    JOIN rubric_criteria rc ON rc.rubric_version_id = si.rubric_version_id`);
+    JOIN rubric_criteria rc ON rc.rubric_version_id = si.rubric_version_id
+    ORDER BY s.id`);
   const sets = new Map<string, { setId: number; closed: boolean }[]>();
   for (const row of rows) {
     const key = unitKey(row.response, row.criterion);
@@ -38,25 +50,53 @@ function setsByUnit(tx: Tx): Map<string, { setId: number; closed: boolean }[]> {
   return sets;
 }
 
+/** Every stored label, by set, rater and unit. */
+function storedLabels(tx: Tx): Map<string, LabelRecord> {
+  const rows = tx.all<{ setId: number | null; rater: string; response: string; criterion: string; verdict: number; rationale: string | null }>(sql`
+    SELECT set_id AS setId, rater_id AS rater, response_id AS response, criterion_id AS criterion, verdict, rationale FROM labels`);
+  return new Map(rows.map((r) => [
+    labelKey(r.setId, r.rater, r.response, r.criterion),
+    canonicalLabel({ kind: "label", rater: r.rater, response: r.response, criterion: r.criterion, verdict: r.verdict === 1, rationale: r.rationale ?? undefined }),
+  ]));
+}
+
 /**
- * What calibration sets and roles ask of a bundle's labels and verdicts: none may add
- * or change one on a unit of a closed set (restating a stored record is no change); a
- * label's rater must not be an account that is only a lead or author; and a rater of
- * a set's unit who is not yet one of its clinicians becomes one.
+ * What calibration sets and roles ask of a bundle's labels and verdicts. A label line
+ * (which names no set: a v1 bundle's set-less view) lands in every calibration set whose
+ * units hold it, or, when none does, among the set-less labels. None may add or change
+ * a label or verdict on a unit of a closed set (restating a stored record is no
+ * change), nor contradict a label stored where it lands; a label's rater must not be an
+ * account that is only a lead or author; and a rater of a set's unit who is not yet one
+ * of its clinicians becomes one.
  */
 export function setRules(tx: Tx, parsed: ParsedBundle, stored: BundleIndex): SetRules {
   const sets = setsByUnit(tx);
   const issues: BundleIssue[] = [];
-  const changes = <R extends BundleRecord>(records: R[], lines: number[], index: Map<string, R>) =>
-    records
-      .map((record, i) => ({ record, line: lines[i] }))
-      .filter(({ record }) => {
-        const existing = index.get(recordKey(record));
-        return !existing || !sameRecord(existing, record);
-      });
-  const labels = changes(parsed.bundle.labels, parsed.lines.labels, stored.labels);
-  const verdicts = changes(parsed.bundle.verdicts, parsed.lines.verdicts, stored.verdicts);
-  for (const { record, line } of [...labels, ...verdicts]) {
+  const labelsStored = storedLabels(tx);
+  const placements: LabelPlacement[] = [];
+  const labels: { record: LabelRecord; line: number }[] = [];
+  parsed.bundle.labels.forEach((record, i) => {
+    const line = parsed.lines.labels[i];
+    const holding = sets.get(unitKey(record.response, record.criterion)) ?? [];
+    const targets = holding.length > 0 ? holding : [{ setId: null, closed: false }];
+    let changes = false;
+    for (const { setId, closed } of targets) {
+      const existing = labelsStored.get(labelKey(setId, record.rater, record.response, record.criterion));
+      if (existing && sameRecord(existing, record)) continue;
+      changes = true;
+      if (existing) issues.push({ line, field: "verdict", reason: `a label by "${record.rater}" on response "${record.response}", criterion "${record.criterion}" is already stored with different content` });
+      if (closed) issues.push({ line, field: "response", reason: CLOSED });
+      if (!existing && !closed) placements.push({ record, setId });
+    }
+    if (changes) labels.push({ record, line });
+  });
+  const verdicts = parsed.bundle.verdicts
+    .map((record, i) => ({ record, line: parsed.lines.verdicts[i] }))
+    .filter(({ record }) => {
+      const existing = stored.verdicts.get(recordKey(record));
+      return !existing || !sameRecord(existing, record);
+    });
+  for (const { record, line } of verdicts) {
     if (sets.get(unitKey(record.response, record.criterion))?.some((s) => s.closed)) issues.push({ line, field: "response", reason: CLOSED });
   }
 
@@ -77,11 +117,9 @@ export function setRules(tx: Tx, parsed: ParsedBundle, stored: BundleIndex): Set
 
   const members = new Set(tx.all<{ key: string }>(sql`SELECT set_id || ':' || user_id AS key FROM calibration_set_clinicians`).map((r) => r.key));
   const newClinicians = new Map<string, NewSetClinician>();
-  for (const { record } of labels) {
-    for (const { setId } of sets.get(unitKey(record.response, record.criterion)) ?? []) {
-      const key = `${setId}:${record.rater}`;
-      if (!members.has(key)) newClinicians.set(key, { setId, userId: record.rater });
-    }
+  for (const { record, setId } of placements) {
+    const key = `${setId}:${record.rater}`;
+    if (setId !== null && !members.has(key)) newClinicians.set(key, { setId, userId: record.rater });
   }
-  return { issues, newClinicians: [...newClinicians.values()] };
+  return { issues, newClinicians: [...newClinicians.values()], labels: placements, labelsUnchanged: parsed.bundle.labels.length - labels.length };
 }

@@ -21,7 +21,7 @@ function newestPerUnit<T extends { judge: string; responseId: string; criterionI
 
 /**
  * Everything stored that a bundle can carry — items, published rubric and reference
- * versions, responses, labels, verdicts (one per judge and unit) — as canonical records in a deterministic
+ * versions, responses, labels (one per rater and unit), verdicts (one per judge and unit) — as canonical records in a deterministic
  * order (by id, then version, then unit and rater/judge). Drafts are not included.
  */
 export function readStoredBundle(db: Db | Tx): Bundle {
@@ -54,7 +54,9 @@ export function readStoredBundle(db: Db | Tx): Bundle {
     .orderBy(asc(referenceVersions.itemId), asc(referenceVersions.version))
     .all();
   const responseRows = db.select().from(responses).orderBy(asc(responses.id)).all();
-  const labelRows = db.select().from(labels).orderBy(asc(labels.responseId), asc(labels.criterionId), asc(labels.raterId)).all();
+  // One label per rater and unit (a bundle's label names no set): the set-less one, else the one of the lowest-numbered set.
+  const labelRows = db.select().from(labels).orderBy(asc(labels.responseId), asc(labels.criterionId), asc(labels.raterId), asc(labels.setId)).all()
+    .filter((r, i, rows) => i === 0 || rows[i - 1].responseId !== r.responseId || rows[i - 1].criterionId !== r.criterionId || rows[i - 1].raterId !== r.raterId);
   const verdictRows = db
     .select()
     .from(judgeVerdicts)

@@ -4,6 +4,7 @@ import { getDb, type Tx } from "@/db/client";
 import { criteria, items, referenceVersions, responses, rubricCriteria, rubricVersions, userRoles, users } from "@/db/schema";
 import type { Bundle } from "@/lib/bundle/schema";
 import { recordKey, type BundleIndex } from "./keys";
+import type { LabelPlacement } from "./setRules";
 
 export type ImportCounts = { [K in keyof Bundle]: { added: number; unchanged: number } };
 
@@ -57,11 +58,12 @@ export interface WriteOptions {
   verdictVersions?: ReadonlyMap<string, number>;
 }
 
-export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: string, options: WriteOptions = {}, now = new Date()): WrittenBundle {
+/** `labels`: where each new label lands (setRules); label lines are placed there, not by `stored`. */
+export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, labels: { placements: LabelPlacement[]; unchanged: number }, actor: string, options: WriteOptions = {}, now = new Date()): WrittenBundle {
   const fresh = <K extends keyof Bundle>(kind: K) => (bundle[kind] as Bundle[K][number][]).filter((r) => !stored[kind].has(recordKey(r)));
   const added = {
     items: fresh("items"), rubrics: fresh("rubrics"), references: fresh("references"),
-    responses: fresh("responses"), labels: fresh("labels"), verdicts: fresh("verdicts"),
+    responses: fresh("responses"), verdicts: fresh("verdicts"),
   };
 
   for (const rows of chunks(added.items)) {
@@ -107,7 +109,7 @@ export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: 
     }))).run();
   }
 
-  const raters = [...new Set(added.labels.map((l) => l.rater))];
+  const raters = [...new Set(labels.placements.map((l) => l.record.rater))];
   const existingRaters = new Set<string>();
   for (const ids of chunks(raters)) {
     for (const row of tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)).all()) existingRaters.add(row.id);
@@ -125,14 +127,14 @@ export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: 
   if (!client.inTransaction) throw new Error("writeBundle runs inside a transaction on the process's database");
   const bit = (verdict: boolean | null) => (verdict === null ? null : verdict ? 1 : 0);
   const at = now.getTime();
-  const label = client.prepare("INSERT INTO labels (rater_id, response_id, criterion_id, verdict, rationale, given_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-  for (const r of added.labels) label.run(r.rater, r.response, r.criterion, bit(r.verdict), r.rationale ?? null, at, at, at);
+  const label = client.prepare("INSERT INTO labels (set_id, rater_id, response_id, criterion_id, verdict, rationale, given_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  for (const { record: r, setId } of labels.placements) label.run(setId, r.rater, r.response, r.criterion, bit(r.verdict), r.rationale ?? null, at, at, at);
   const versionOf = new Map([...judgedVersions(tx, [...new Set(added.verdicts.map((v) => v.criterion))]), ...(options.verdictVersions ?? [])]);
   const verdict = client.prepare("INSERT INTO judge_verdicts (judge, response_id, criterion_id, verdict, rationale, rubric_version_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
   for (const r of added.verdicts) verdict.run(r.judge, r.response, r.criterion, bit(r.verdict), r.rationale ?? null, versionOf.get(r.criterion)!, at);
 
   const counts = Object.fromEntries(
-    (Object.keys(added) as (keyof Bundle)[]).map((kind) => [kind, { added: added[kind].length, unchanged: bundle[kind].length - added[kind].length }]),
-  ) as ImportCounts;
-  return { counts, ratersAdded: newRaters.length };
+    (Object.keys(added) as (keyof typeof added)[]).map((kind) => [kind, { added: added[kind].length, unchanged: bundle[kind].length - added[kind].length }]),
+  ) as Omit<ImportCounts, "labels">;
+  return { counts: { ...counts, labels: { added: bundle.labels.length - labels.unchanged, unchanged: labels.unchanged } }, ratersAdded: newRaters.length };
 }
