@@ -261,7 +261,7 @@ export const labels = sqliteTable(
   "labels",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    setId: integer("set_id").references(() => calibrationSets.id),
+    setId: integer("set_id").references(() => calibrationSets.id, { onDelete: "cascade" }),
     raterId: text("rater_id").notNull().references(() => users.id),
     responseId: text("response_id").notNull().references(() => responses.id),
     criterionId: text("criterion_id").notNull().references(() => criteria.id),

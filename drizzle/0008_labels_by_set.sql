@@ -1,5 +1,5 @@
 DROP INDEX `labels_unit_rater`;--> statement-breakpoint
-ALTER TABLE `labels` ADD `set_id` integer REFERENCES calibration_sets(id);--> statement-breakpoint
+ALTER TABLE `labels` ADD `set_id` integer REFERENCES calibration_sets(id) ON DELETE cascade;--> statement-breakpoint
 CREATE UNIQUE INDEX `labels_set_unit_rater` ON `labels` (`set_id`,`rater_id`,`response_id`,`criterion_id`) WHERE "labels"."set_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `labels_set_rater` ON `labels` (`set_id`,`rater_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `labels_unit_rater` ON `labels` (`rater_id`,`response_id`,`criterion_id`) WHERE "labels"."set_id" IS NULL;--> statement-breakpoint
