@@ -1,4 +1,4 @@
-import type { Bundle, Descriptors, ItemRecord, ResponseRecord, RubricRecord } from "./schema";
+import type { Descriptors, ItemRecord, ResponseRecord, RubricRecord } from "./schema";
 import type { BundleIssue, ParsedBundle } from "./parse";
 
 /** Records already stored (on import): references in a bundle may resolve to them. */

@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { items, judgeVerdicts, labels, referenceVersions, responses, rubricCriteria, rubricVersions } from "@/db/schema";
-import type { Bundle, RubricRecord } from "@/lib/bundle/schema";
+import type { Bundle, RubricRecord, VerdictRecord } from "@/lib/bundle/schema";
 import { canonicalItem, canonicalLabel, canonicalReference, canonicalResponse, canonicalRubric, canonicalVerdict } from "./canonical";
 
 /**
@@ -79,4 +79,14 @@ export function readStoredBundle(db: Db | Tx): Bundle {
       canonicalVerdict({ kind: "verdict", judge: r.judge, response: r.responseId, criterion: r.criterionId, verdict: r.verdict, rationale: r.rationale ?? undefined }),
     ),
   };
+}
+
+/** Every stored verdict as a line naming its rubric version, for comparing a bundle's verdict lines that name theirs. */
+export function readStoredVerdictsByVersion(db: Db | Tx): VerdictRecord[] {
+  return db
+    .select({ judge: judgeVerdicts.judge, response: judgeVerdicts.responseId, criterion: judgeVerdicts.criterionId, verdict: judgeVerdicts.verdict, rationale: judgeVerdicts.rationale, version: rubricVersions.version })
+    .from(judgeVerdicts)
+    .innerJoin(rubricVersions, eq(rubricVersions.id, judgeVerdicts.rubricVersionId))
+    .all()
+    .map((r) => canonicalVerdict({ kind: "verdict", judge: r.judge, response: r.response, criterion: r.criterion, verdict: r.verdict, rationale: r.rationale ?? undefined, rubric_version: r.version }));
 }
