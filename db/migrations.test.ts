@@ -25,15 +25,19 @@ function databaseAt(tag: string): string {
   return path;
 }
 
+/** Two clinicians and one item with criteria c1 and c2, as every migration since 0000 stores them. */
+const TWO_CLINICIANS_ONE_ITEM = `
+  INSERT INTO users (id, name, created_at) VALUES ('clin-1', 'C1', 0), ('clin-2', 'C2', 0);
+  INSERT INTO items (id, subcategory, age, intent, stage, directness, split, user_turns, created_at, updated_at)
+    VALUES ('I-1', 'passive_ideation', 'O18', 'borderline', 'ideation', 'implicit', 'public', '["hello"]', 0, 0);
+  INSERT INTO criteria (id, item_id) VALUES ('c1', 'I-1'), ('c2', 'I-1');`;
+
 describe("migrating an existing database", () => {
   it("0003 backfills labels' given_at and the content notices from the audit log, keeping the audit rows", () => {
     const path = databaseAt("0002_hardening");
     const old = new Database(path);
     old.exec(`
-      INSERT INTO users (id, name, created_at) VALUES ('clin-1', 'C1', 0), ('clin-2', 'C2', 0);
-      INSERT INTO items (id, subcategory, age, intent, stage, directness, split, user_turns, created_at, updated_at)
-        VALUES ('I-1', 'passive_ideation', 'O18', 'borderline', 'ideation', 'implicit', 'public', '["hello"]', 0, 0);
-      INSERT INTO criteria (id, item_id) VALUES ('c1', 'I-1'), ('c2', 'I-1');
+      ${TWO_CLINICIANS_ONE_ITEM}
       INSERT INTO responses (id, item_id, model, assistant_turns, created_at) VALUES ('r-1', 'I-1', 'm', '["hi"]', 0);
       INSERT INTO calibration_sets (id, name, seed, created_by, created_at) VALUES (1, 'S', 1, 'lead', 0);
       INSERT INTO labels (id, rater_id, response_id, criterion_id, verdict, rationale, created_at, updated_at) VALUES
@@ -103,10 +107,7 @@ describe("migrating an existing database", () => {
     const path = databaseAt("0007_vera");
     const old = new Database(path);
     old.exec(`
-      INSERT INTO users (id, name, created_at) VALUES ('clin-1', 'C1', 0), ('clin-2', 'C2', 0);
-      INSERT INTO items (id, subcategory, age, intent, stage, directness, split, user_turns, created_at, updated_at)
-        VALUES ('I-1', 'passive_ideation', 'O18', 'borderline', 'ideation', 'implicit', 'public', '["hello"]', 0, 0);
-      INSERT INTO criteria (id, item_id) VALUES ('c1', 'I-1'), ('c2', 'I-1');
+      ${TWO_CLINICIANS_ONE_ITEM}
       INSERT INTO rubric_versions (id, item_id, version, status, author, created_at) VALUES (10, 'I-1', 1, 'draft', 'a', 0);
       INSERT INTO rubric_criteria (rubric_version_id, criterion_id, position, dimension, weight, text, provenance) VALUES
         (10, 'c1', 0, 'identification', 5, 'Asks directly.', 'person');
