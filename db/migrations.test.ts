@@ -25,15 +25,19 @@ function databaseAt(tag: string): string {
   return path;
 }
 
+/** Two clinicians and one item with criteria c1 and c2, as every migration since 0000 stores them. */
+const TWO_CLINICIANS_ONE_ITEM = `
+  INSERT INTO users (id, name, created_at) VALUES ('clin-1', 'C1', 0), ('clin-2', 'C2', 0);
+  INSERT INTO items (id, subcategory, age, intent, stage, directness, split, user_turns, created_at, updated_at)
+    VALUES ('I-1', 'passive_ideation', 'O18', 'borderline', 'ideation', 'implicit', 'public', '["hello"]', 0, 0);
+  INSERT INTO criteria (id, item_id) VALUES ('c1', 'I-1'), ('c2', 'I-1');`;
+
 describe("migrating an existing database", () => {
   it("0003 backfills labels' given_at and the content notices from the audit log, keeping the audit rows", () => {
     const path = databaseAt("0002_hardening");
     const old = new Database(path);
     old.exec(`
-      INSERT INTO users (id, name, created_at) VALUES ('clin-1', 'C1', 0), ('clin-2', 'C2', 0);
-      INSERT INTO items (id, subcategory, age, intent, stage, directness, split, user_turns, created_at, updated_at)
-        VALUES ('I-1', 'passive_ideation', 'O18', 'borderline', 'ideation', 'implicit', 'public', '["hello"]', 0, 0);
-      INSERT INTO criteria (id, item_id) VALUES ('c1', 'I-1'), ('c2', 'I-1');
+      ${TWO_CLINICIANS_ONE_ITEM}
       INSERT INTO responses (id, item_id, model, assistant_turns, created_at) VALUES ('r-1', 'I-1', 'm', '["hi"]', 0);
       INSERT INTO calibration_sets (id, name, seed, created_by, created_at) VALUES (1, 'S', 1, 'lead', 0);
       INSERT INTO labels (id, rater_id, response_id, criterion_id, verdict, rationale, created_at, updated_at) VALUES
@@ -95,6 +99,47 @@ describe("migrating an existing database", () => {
     // The same judge may now judge the unit again on the newer wording.
     db.$client.exec("INSERT INTO judge_verdicts (judge, response_id, criterion_id, verdict, rubric_version_id, created_at) VALUES ('j1', 'r-1', 'c1', 0, 11, 300)");
     expect(() => db.$client.exec("INSERT INTO judge_verdicts (judge, response_id, criterion_id, verdict, rubric_version_id, created_at) VALUES ('j1', 'r-1', 'c1', 0, 11, 400)")).toThrow(/UNIQUE/);
+    expect(db.$client.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
+    db.$client.close();
+  });
+
+  it("0009 puts every label in the sets that hold it, copying it into each when several do, and keeps the rest set-less", () => {
+    const path = databaseAt("0007_vera");
+    const old = new Database(path);
+    old.exec(`
+      ${TWO_CLINICIANS_ONE_ITEM}
+      INSERT INTO rubric_versions (id, item_id, version, status, author, created_at) VALUES (10, 'I-1', 1, 'draft', 'a', 0);
+      INSERT INTO rubric_criteria (rubric_version_id, criterion_id, position, dimension, weight, text, provenance) VALUES
+        (10, 'c1', 0, 'identification', 5, 'Asks directly.', 'person');
+      UPDATE rubric_versions SET status = 'published', published_at = 0;
+      INSERT INTO responses (id, item_id, model, assistant_turns, created_at) VALUES ('r-1', 'I-1', 'm', '["hi"]', 0), ('r-2', 'I-1', 'm', '["hey"]', 0);
+      INSERT INTO calibration_sets (id, name, seed, created_by, created_at) VALUES (1, 'A', 1, 'lead', 0), (2, 'B', 2, 'lead', 0);
+      INSERT INTO calibration_set_items (set_id, item_id, rubric_version_id) VALUES (1, 'I-1', 10), (2, 'I-1', 10);
+      INSERT INTO calibration_set_responses (set_id, response_id) VALUES (1, 'r-1'), (1, 'r-2'), (2, 'r-1');
+      INSERT INTO calibration_set_clinicians (set_id, user_id) VALUES (1, 'clin-1'), (1, 'clin-2'), (2, 'clin-1');
+      INSERT INTO labels (id, rater_id, response_id, criterion_id, verdict, rationale, given_at, created_at, updated_at) VALUES
+        (1, 'clin-1', 'r-1', 'c1', 1, 'kind', 100, 100, 100),
+        (2, 'clin-2', 'r-1', 'c1', 0, NULL, 200, 200, 200),
+        (3, 'clin-1', 'r-2', 'c1', 0, NULL, 300, 300, 300),
+        (4, 'clin-1', 'r-1', 'c2', 1, NULL, 400, 400, 400);
+    `);
+    old.close();
+
+    const db = openDb(path);
+    expect(db.$client.prepare("SELECT id, set_id, rater_id, response_id, criterion_id, verdict, rationale, given_at FROM labels ORDER BY id").all()).toEqual([
+      // in both sets (both hold r-1 × c1 and list clin-1): the row goes to the first, a copy to the second
+      { id: 1, set_id: 1, rater_id: "clin-1", response_id: "r-1", criterion_id: "c1", verdict: 1, rationale: "kind", given_at: 100 },
+      // clin-2 is a clinician of set 1 only
+      { id: 2, set_id: 1, rater_id: "clin-2", response_id: "r-1", criterion_id: "c1", verdict: 0, rationale: null, given_at: 200 },
+      { id: 3, set_id: 1, rater_id: "clin-1", response_id: "r-2", criterion_id: "c1", verdict: 0, rationale: null, given_at: 300 },
+      // c2 is in no pinned rubric version: no set holds the unit
+      { id: 4, set_id: null, rater_id: "clin-1", response_id: "r-1", criterion_id: "c2", verdict: 1, rationale: null, given_at: 400 },
+      { id: 5, set_id: 2, rater_id: "clin-1", response_id: "r-1", criterion_id: "c1", verdict: 1, rationale: "kind", given_at: 100 },
+    ]);
+    // One label per set, rater and unit; the same rater and unit may be labeled in another set.
+    expect(() => db.$client.exec("INSERT INTO labels (set_id, rater_id, response_id, criterion_id, verdict, given_at, created_at, updated_at) VALUES (2, 'clin-1', 'r-1', 'c1', 0, 1, 1, 1)")).toThrow(/UNIQUE/);
+    expect(() => db.$client.exec("INSERT INTO labels (rater_id, response_id, criterion_id, verdict, given_at, created_at, updated_at) VALUES ('clin-1', 'r-1', 'c2', 0, 1, 1, 1)")).toThrow(/UNIQUE/);
+    db.$client.exec("INSERT INTO labels (set_id, rater_id, response_id, criterion_id, verdict, given_at, created_at, updated_at) VALUES (2, 'clin-2', 'r-1', 'c1', 1, 1, 1, 1)");
     expect(db.$client.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
     db.$client.close();
   });

@@ -250,11 +250,18 @@ export const labelingFlags = sqliteTable(
   ],
 );
 
-/** A clinician's verdict on one unit (response, criterion). */
+/**
+ * A clinician's verdict on one unit (response, criterion) of one calibration set,
+ * given on the rubric version the set pinned. The same clinician labels the same
+ * response separately in each set that holds it. `set_id` is null for a label that
+ * belongs to no set: a bundle's label on a unit no calibration set holds (the corpus's
+ * set-less view, docs/format.md).
+ */
 export const labels = sqliteTable(
   "labels",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    setId: integer("set_id").references(() => calibrationSets.id, { onDelete: "cascade" }),
     raterId: text("rater_id").notNull().references(() => users.id),
     responseId: text("response_id").notNull().references(() => responses.id),
     criterionId: text("criterion_id").notNull().references(() => criteria.id),
@@ -271,7 +278,9 @@ export const labels = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [
-    uniqueIndex("labels_unit_rater").on(t.raterId, t.responseId, t.criterionId),
+    uniqueIndex("labels_set_unit_rater").on(t.setId, t.raterId, t.responseId, t.criterionId).where(sql`${t.setId} IS NOT NULL`),
+    uniqueIndex("labels_unit_rater").on(t.raterId, t.responseId, t.criterionId).where(sql`${t.setId} IS NULL`),
+    index("labels_set_rater").on(t.setId, t.raterId),
     index("labels_response").on(t.responseId),
     index("labels_criterion").on(t.criterionId),
   ],

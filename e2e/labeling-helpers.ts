@@ -14,8 +14,8 @@ export function drawnItems(size: number, seed: number): string[] {
 
 /**
  * A seed whose stratified draw of `size` demo items misses the demo calibration set
- * and `avoid`: labels belong to (clinician, response, criterion), so responses that
- * another set already had labeled would arrive with those labels.
+ * and `avoid`, so a spec's set shares no response with another spec's (each set has its
+ * own labels, skips and flags; apart sets keep each spec's pages its own).
  */
 export function freshSeed(size: number, avoid: readonly string[] = []): number {
   const taken = new Set([...demoSet.itemIds, ...avoid]);

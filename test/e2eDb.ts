@@ -41,8 +41,8 @@ export function addLabelledSet(sqlite: Database.Database, name: string, itemIds:
           const verdict = (r + c) % 3 !== 0;
           raters.forEach((rater, k) => {
             sqlite
-              .prepare("INSERT INTO labels (rater_id, response_id, criterion_id, verdict, rationale, given_at, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?)")
-              .run(rater, response.id, criterion.id, Number(k === 2 && c % 4 === 1 ? !verdict : verdict), now, now, now);
+              .prepare("INSERT INTO labels (set_id, rater_id, response_id, criterion_id, verdict, rationale, given_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?)")
+              .run(setId, rater, response.id, criterion.id, Number(k === 2 && c % 4 === 1 ? !verdict : verdict), now, now, now);
           });
         });
       });

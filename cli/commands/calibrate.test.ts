@@ -30,6 +30,28 @@ describe("concord calibrate", () => {
     expect(report.comparison.seed).toBe(7);
   });
 
+  it("reads a bundle's calibration set: the one named with --set, its labels only; several sets need --set", () => {
+    const text = readFileSync("test/fixtures/sample-small.jsonl", "utf8");
+    const records = text.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+    const newest = new Map<string, number>();
+    for (const r of records) if (r.kind === "rubric") newest.set(r.item, Math.max(newest.get(r.item) ?? 0, r.version));
+    const items = [...newest].map(([item, rubric_version]) => ({ item, rubric_version }));
+    const responses = records.filter((r) => r.kind === "response").map((r) => r.id);
+    const set = (id: string, clinicians: string[]) => ({ kind: "set", id, name: `Set ${id}`, seed: 1, items, responses, clinicians });
+    const file = join(mkdtempSync(join(tmpdir(), "concord-cli-")), "sets.jsonl");
+    // Set "a" holds every label of the sample; set "b", over the same responses, none.
+    const lines = [set("a", ["clin-1", "clin-2", "clin-3"]), set("b", ["clin-1"]), ...records.map((r) => (r.kind === "label" ? { ...r, set: "a" } : r))];
+    writeFileSync(file, lines.map((r) => JSON.stringify(r)).join("\n"));
+
+    const unnamed = concord("calibrate", file);
+    expect(unnamed.status).toBe(1);
+    expect(unnamed.stderr).toContain("the bundle holds 2 calibration sets (a, b): name one with --set.");
+    expect(concord("calibrate", file, "--set", "c").stderr).toContain('the bundle has no calibration set "c" (its sets: a, b).');
+    const a = concord("calibrate", file, "--set", "a", "--resamples", "200");
+    expect(a.status).toBe(0);
+    expect(JSON.parse(a.stdout)).toEqual(JSON.parse(concord("calibrate", "test/fixtures/sample-small.jsonl", "--resamples", "200").stdout));
+  });
+
   it("refuses an invalid bundle with line-numbered reasons and no report", () => {
     const dir = mkdtempSync(join(tmpdir(), "concord-cli-"));
     const file = join(dir, "bad.jsonl");

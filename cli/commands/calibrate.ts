@@ -1,12 +1,12 @@
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { calibrationInputFromBundle } from "../../lib/calibration/input";
+import { calibrationInputFromBundle, chooseSet } from "../../lib/calibration/input";
 import { calibrate as calibrateReport, DEFAULT_OPTIONS } from "../../lib/calibration/report";
 import { reportSummary } from "../../lib/calibration/summary";
 import { fraction, integer, readValidBundle } from "./args";
 import type { Command } from "./index";
 
-const USAGE = "usage: npm run --silent concord -- calibrate FILE.jsonl [--out REPORT.json] [--resamples N] [--seed S] [--panel-size K] [--min-coverage X]";
+const USAGE = "usage: npm run --silent concord -- calibrate FILE.jsonl [--out REPORT.json] [--resamples N] [--seed S] [--panel-size K] [--min-coverage X] [--set ID]";
 
 export const calibrate: Command = {
   async run(args) {
@@ -19,6 +19,7 @@ export const calibrate: Command = {
         seed: { type: "string" },
         "panel-size": { type: "string" },
         "min-coverage": { type: "string" },
+        set: { type: "string" },
       },
     });
     if (positionals.length !== 1) {
@@ -34,7 +35,13 @@ export const calibrate: Command = {
     if (options.resamples < 0) throw new Error("--resamples must be 0 or more");
     const parsed = await readValidBundle(positionals[0]);
     if (!parsed) return 1;
-    const input = calibrationInputFromBundle(parsed.bundle);
+    // A bundle with `set` lines is about one of its sets: its pinned versions, its labels, the verdicts on them.
+    const set = chooseSet(parsed.bundle.sets, values.set);
+    if (typeof set === "string") {
+      process.stderr.write(`${positionals[0]}: ${set}.\n`);
+      return 1;
+    }
+    const input = calibrationInputFromBundle(parsed.bundle, set?.id);
     if (input.verdicts.length === 0) {
       process.stderr.write(`${positionals[0]}: the bundle has no judge verdicts (no "verdict" lines), so there are no judges to calibrate${input.labels.length ? ` against its ${input.labels.length} labels` : ""}.\n`);
       return 1;

@@ -15,8 +15,9 @@ export const importCommand: Command = {
     }
     try {
       // Read as a stream, line by line: the file is never held whole.
-      const { counts, ratersAdded, setCliniciansAdded } = await importBundle({ ctx: cliCtx, input: { file } });
+      const { counts, ratersAdded, setCliniciansAdded, setsAdded } = await importBundle({ ctx: cliCtx, input: { file } });
       for (const [kind, c] of Object.entries(counts)) process.stdout.write(`${kind.padEnd(11)} ${String(c.added).padStart(7)} added ${String(c.unchanged).padStart(7)} unchanged\n`);
+      if (setsAdded > 0) process.stdout.write(`${setsAdded} calibration set(s) created from the bundle's set lines\n`);
       if (ratersAdded > 0) process.stdout.write(`${ratersAdded} new rater(s) stored without a login\n`);
       if (setCliniciansAdded > 0) process.stdout.write(`${setCliniciansAdded} calibration-set membership(s) added for raters who labeled a set's responses\n`);
       return 0;

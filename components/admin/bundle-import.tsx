@@ -64,7 +64,7 @@ function ImportOutcome({ outcome }: { outcome: UploadOutcome }) {
       </div>
     );
   }
-  const { counts, ratersAdded, setCliniciansAdded } = outcome.result;
+  const { counts, ratersAdded, setCliniciansAdded, setsAdded } = outcome.result;
   return (
     <div className="space-y-3">
       <Notice tone="success" title="Bundle imported." />
@@ -88,6 +88,7 @@ function ImportOutcome({ outcome }: { outcome: UploadOutcome }) {
         </tbody>
       </table>
       {ratersAdded > 0 ? <p className="text-sm text-slate-600">{ratersAdded} new rater(s) were added as people without a login.</p> : null}
+      {setsAdded > 0 ? <p className="text-sm text-slate-600">{setsAdded} calibration set(s) were created from the bundle’s set lines.</p> : null}
       {setCliniciansAdded > 0 ? <p className="text-sm text-slate-600">{setCliniciansAdded} calibration-set membership(s) were added for raters who labeled a set’s responses.</p> : null}
     </div>
   );

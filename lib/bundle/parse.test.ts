@@ -34,7 +34,7 @@ describe("parseBundle", () => {
       "line 3: id: may only contain letters, digits and . _ : -",
       'line 3: (record): unknown key "colour"',
       expect.stringMatching(/^line 4: verdict: /),
-      "line 5: kind: must be one of item, rubric, reference, response, label, verdict, model, judge",
+      "line 5: kind: must be one of item, rubric, reference, response, label, verdict, model, judge, set",
       "line 6: (line): must be a JSON object",
     ]);
   });

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { BundleRecord, DESCRIPTOR_KINDS, DescriptorRecord, KEY_OF_KIND, RECORD_KINDS, emptyBundle, type Bundle, type Descriptors } from "./schema";
+import { BundleRecord, DESCRIPTOR_KINDS, DescriptorRecord, KEY_OF_KIND, RECORD_KINDS, SetRecord, emptyBundle, type Bundle, type Descriptors } from "./schema";
 import { fastLabelOrVerdict, fastUnitLine } from "./fastpath";
 import { checkDescriptors, checkReferences, type KnownRecords } from "./references";
 
@@ -15,16 +15,17 @@ export function formatIssue(issue: BundleIssue): string {
 }
 
 export interface ParsedBundle {
-  bundle: Bundle;
+  /** The records, with the `set` lines (always present once read, maybe empty). */
+  bundle: Bundle & { sets: SetRecord[] };
   /** Line number of each record, by kind and index (parallel to `bundle`). */
-  lines: { [K in keyof Bundle]: number[] };
+  lines: { [K in keyof Bundle | "sets"]: number[] };
   /** The optional v2 `model` and `judge` lines, and their line numbers. */
   descriptors: Descriptors;
   descriptorLines: { [K in keyof Descriptors]: number[] };
   issues: BundleIssue[];
 }
 
-const KINDS = new Set<unknown>([...RECORD_KINDS, ...DESCRIPTOR_KINDS]);
+const KINDS = new Set<unknown>([...RECORD_KINDS, ...DESCRIPTOR_KINDS, "set"]);
 const KIND_REASON = `must be one of ${[...KINDS].join(", ")}`;
 
 function zodIssues(line: number, error: z.ZodError): BundleIssue[] {
@@ -80,8 +81,8 @@ const CSV_HINT = /^[^{[]*[,;\t]/;
  * looks like CSV is refused once, as a whole.
  */
 export class BundleReader {
-  readonly bundle = emptyBundle();
-  readonly lines: ParsedBundle["lines"] = { items: [], rubrics: [], references: [], responses: [], labels: [], verdicts: [] };
+  readonly bundle: Bundle & { sets: SetRecord[] } = { ...emptyBundle(), sets: [] };
+  readonly lines: ParsedBundle["lines"] = { items: [], rubrics: [], references: [], responses: [], labels: [], verdicts: [], sets: [] };
   readonly descriptors: Descriptors = { models: [], judges: [] };
   readonly descriptorLines: ParsedBundle["descriptorLines"] = { models: [], judges: [] };
   /** Lines that held a record or a problem (not blank). */
@@ -142,6 +143,16 @@ export class BundleReader {
     if (!KINDS.has(kind)) {
       // zod would say the same, thousands of times slower when a file is a million such lines
       this.issues.add({ line: lineNo, field: "kind", reason: KIND_REASON });
+      return;
+    }
+    if (kind === "set") {
+      const result = SetRecord.safeParse(json);
+      if (!result.success) {
+        this.issues.add(zodIssues(lineNo, result.error));
+      } else {
+        this.bundle.sets.push(result.data);
+        this.lines.sets.push(lineNo);
+      }
       return;
     }
     if (kind === "model" || kind === "judge") {

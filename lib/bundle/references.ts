@@ -1,4 +1,4 @@
-import type { Bundle, Descriptors, ItemRecord, ResponseRecord, RubricRecord } from "./schema";
+import type { Descriptors, ItemRecord, ResponseRecord, RubricRecord } from "./schema";
 import type { BundleIssue, ParsedBundle } from "./parse";
 
 /** Records already stored (on import): references in a bundle may resolve to them. */
@@ -19,7 +19,7 @@ export function currentRubrics<R extends Pick<RubricRecord, "item" | "version">>
 }
 
 /** Checks uniqueness and that every reference resolves, per docs/format.md. */
-export function checkReferences(bundle: Bundle, lines: ParsedBundle["lines"], known?: KnownRecords): BundleIssue[] {
+export function checkReferences(bundle: ParsedBundle["bundle"], lines: ParsedBundle["lines"], known?: KnownRecords): BundleIssue[] {
   const issues: BundleIssue[] = [];
   const turnsOfItem = new Map<string, number>();
   for (const item of known?.items ?? []) turnsOfItem.set(item.id, item.user_turns.length);
@@ -148,8 +148,100 @@ export function checkReferences(bundle: Bundle, lines: ParsedBundle["lines"], kn
       if (dup !== undefined) issues.push({ line, field: what, reason: `a second ${what === "rater" ? "label" : "verdict"} by "${who}" on this unit (also on line ${dup})` });
     });
   };
-  checkUnits(bundle.labels, (i) => bundle.labels[i].rater, lines.labels, "rater");
-  checkUnits(bundle.verdicts, (i) => bundle.verdicts[i].judge, lines.verdicts, "judge");
+  // Lines that name their set or rubric version are checked against it (checkScoped); the rest against the current rubric.
+  const plain = <R extends { set?: string; rubric_version?: number }>(records: readonly R[], lineOf: readonly number[]) => {
+    const kept: R[] = [];
+    const keptLines: number[] = [];
+    records.forEach((r, i) => {
+      if (r.set === undefined && r.rubric_version === undefined) {
+        kept.push(r);
+        keptLines.push(lineOf[i]);
+      }
+    });
+    return { kept, keptLines };
+  };
+  const labels = plain(bundle.labels, lines.labels);
+  const verdicts = plain(bundle.verdicts, lines.verdicts);
+  checkUnits(labels.kept, (i) => labels.kept[i].rater, labels.keptLines, "rater");
+  checkUnits(verdicts.kept, (i) => verdicts.kept[i].judge, verdicts.keptLines, "judge");
+  issues.push(...checkScoped(bundle, lines, { turnsOfItem, itemOfResponse, allRubrics }));
+  return issues;
+}
+
+interface Resolved {
+  turnsOfItem: ReadonlyMap<string, number>;
+  itemOfResponse: ReadonlyMap<string, string>;
+  allRubrics: readonly Pick<RubricRecord, "item" | "version" | "criteria">[];
+}
+
+/**
+ * The `set` lines, the labels given in a set (on its pinned rubric version, by one of
+ * its clinicians, on one of its responses) and the verdicts that name their rubric
+ * version (docs/format.md#calibration-sets).
+ */
+function checkScoped(bundle: ParsedBundle["bundle"], lines: ParsedBundle["lines"], { turnsOfItem, itemOfResponse, allRubrics }: Resolved): BundleIssue[] {
+  const issues: BundleIssue[] = [];
+  const criteriaOf = new Map(allRubrics.map((r) => [`${r.item}\u0000${r.version}`, new Set(r.criteria.map((c) => c.id))]));
+  const sets = new Map<string, { pins: Map<string, number>; responses: Set<string>; clinicians: Set<string> }>();
+  const setLine = new Map<string, number>();
+  bundle.sets.forEach((set, i) => {
+    const line = lines.sets[i];
+    const dup = setLine.get(set.id);
+    if (dup !== undefined) issues.push({ line, field: "id", reason: `duplicate calibration set "${set.id}" (also on line ${dup})` });
+    setLine.set(set.id, line);
+    const pins = new Map<string, number>();
+    set.items.forEach(({ item, rubric_version }, j) => {
+      if (!turnsOfItem.has(item)) issues.push({ line, field: `items.${j}.item`, reason: `unknown item "${item}"` });
+      else if (!criteriaOf.has(`${item}\u0000${rubric_version}`)) issues.push({ line, field: `items.${j}.rubric_version`, reason: `item "${item}" has no rubric version ${rubric_version}` });
+      if (pins.has(item)) issues.push({ line, field: `items.${j}.item`, reason: `item "${item}" is listed twice` });
+      pins.set(item, rubric_version);
+    });
+    const responses = new Set<string>();
+    set.responses.forEach((response, j) => {
+      const item = itemOfResponse.get(response);
+      if (item === undefined) issues.push({ line, field: `responses.${j}`, reason: `unknown response "${response}"` });
+      else if (!pins.has(item)) issues.push({ line, field: `responses.${j}`, reason: `response "${response}" answers item "${item}", which is not in the set` });
+      if (responses.has(response)) issues.push({ line, field: `responses.${j}`, reason: `response "${response}" is listed twice` });
+      responses.add(response);
+    });
+    const clinicians = new Set<string>();
+    set.clinicians.forEach((clinician, j) => {
+      if (clinicians.has(clinician)) issues.push({ line, field: `clinicians.${j}`, reason: `clinician "${clinician}" is listed twice` });
+      clinicians.add(clinician);
+    });
+    sets.set(set.id, { pins, responses, clinicians });
+  });
+
+  const seen = new Map<string, number>();
+  const once = (key: string, line: number, field: string, what: string) => {
+    const dup = seen.get(key);
+    if (dup !== undefined) issues.push({ line, field, reason: `a second ${what} on this unit (also on line ${dup})` });
+    else seen.set(key, line);
+  };
+  bundle.labels.forEach((label, i) => {
+    if (label.set === undefined) return;
+    const line = lines.labels[i];
+    const set = sets.get(label.set);
+    if (!set) return issues.push({ line, field: "set", reason: `unknown calibration set "${label.set}" (no set line has that id)` });
+    const item = itemOfResponse.get(label.response);
+    const version = item === undefined ? undefined : set.pins.get(item);
+    if (!set.responses.has(label.response) || version === undefined) return issues.push({ line, field: "response", reason: `response "${label.response}" is not in calibration set "${label.set}"` });
+    if (!criteriaOf.get(`${item}\u0000${version}`)?.has(label.criterion)) {
+      issues.push({ line, field: "criterion", reason: `"${label.criterion}" is not a criterion of rubric version ${version} of item "${item}", which set "${label.set}" pinned` });
+    }
+    if (!set.clinicians.has(label.rater)) issues.push({ line, field: "rater", reason: `"${label.rater}" is not a clinician of calibration set "${label.set}"` });
+    once(`l\u0000${label.set}\u0000${label.rater}\u0000${label.response}\u0000${label.criterion}`, line, "rater", `label by "${label.rater}" in set "${label.set}"`);
+  });
+  bundle.verdicts.forEach((verdict, i) => {
+    if (verdict.rubric_version === undefined) return;
+    const line = lines.verdicts[i];
+    const item = itemOfResponse.get(verdict.response);
+    if (item === undefined) return issues.push({ line, field: "response", reason: `unknown response "${verdict.response}"` });
+    const criteria = criteriaOf.get(`${item}\u0000${verdict.rubric_version}`);
+    if (!criteria) return issues.push({ line, field: "rubric_version", reason: `item "${item}" has no rubric version ${verdict.rubric_version}` });
+    if (!criteria.has(verdict.criterion)) issues.push({ line, field: "criterion", reason: `"${verdict.criterion}" is not a criterion of rubric version ${verdict.rubric_version} of item "${item}"` });
+    once(`v\u0000${verdict.judge}\u0000${verdict.response}\u0000${verdict.criterion}\u0000${verdict.rubric_version}`, line, "judge", `verdict by "${verdict.judge}" on rubric version ${verdict.rubric_version}`);
+  });
   return issues;
 }
 

@@ -96,6 +96,8 @@ export const LabelRecord = z.strictObject({
   criterion: Id,
   verdict: z.boolean(),
   rationale: z.string().max(RATIONALE_MAX, atMost(RATIONALE_MAX)).optional(),
+  /** The bundle's `set` line the label was given in (on that set's pinned rubric version); absent: the set-less view. */
+  set: Id.optional(),
 });
 export type LabelRecord = z.infer<typeof LabelRecord>;
 
@@ -106,6 +108,8 @@ export const VerdictRecord = z.strictObject({
   criterion: Id,
   verdict: z.boolean().nullable(),
   rationale: z.string().optional(),
+  /** The rubric version (of the response's item) the judge was shown; absent: the item's current version. */
+  rubric_version: Version.optional(),
 });
 export type VerdictRecord = z.infer<typeof VerdictRecord>;
 
@@ -154,6 +158,22 @@ export interface Descriptors {
   judges: JudgeRecord[];
 }
 
+export const SET_NAME_MAX = 200;
+
+/** A calibration set (docs/format.md#calibration-sets): what its labels name in `set`. */
+export const SetRecord = z.strictObject({
+  kind: z.literal("set"),
+  /** The set's id within the bundle; Concord writes `set-N`. */
+  id: Id,
+  name: NonEmptyText.max(SET_NAME_MAX, atMost(SET_NAME_MAX)),
+  seed: z.number().int("must be an integer"),
+  status: z.enum(["open", "closed"]).optional(),
+  items: z.array(z.strictObject({ item: Id, rubric_version: Version })).min(1, "needs at least one item"),
+  responses: z.array(Id).min(1, "needs at least one response"),
+  clinicians: z.array(Id),
+});
+export type SetRecord = z.infer<typeof SetRecord>;
+
 /** A bundle's records grouped by kind, in file order. */
 export interface Bundle {
   items: ItemRecord[];
@@ -163,6 +183,9 @@ export interface Bundle {
   labels: LabelRecord[];
   verdicts: VerdictRecord[];
 }
+
+/** A bundle with its `set` lines (docs/format.md#calibration-sets), which a bundle without sets lacks. */
+export type WithSets<B extends Bundle = Bundle> = B & { sets?: SetRecord[] };
 
 /** Where each kind of record lives in a Bundle. */
 export const KEY_OF_KIND = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Bundle, ItemRecord } from "../bundle/schema";
-import type { CalibrationInput } from "../calibration/input";
+import type { ItemRecord, WithSets } from "../bundle/schema";
+import { setRecords, type CalibrationInput } from "../calibration/input";
 
 /**
  * How panels are chosen: on every item of the set, or held out — ranked on the
@@ -50,10 +50,12 @@ export type FreezeScope = z.infer<typeof FreezeScope>;
 
 /**
  * The engine's input for a frozen scope, taken from a bundle (the pinned rubric
- * version of each item, not its newest), with the item splits. Anything the scope
- * needs that the bundle lacks is listed in `missing`.
+ * version of each item, not its newest), with the item splits. In a bundle with `set`
+ * lines, the labels are those given in the set named `setName` (a bundle without sets:
+ * its set-less labels), and the verdicts those on the pinned versions. Anything the
+ * scope needs that the bundle lacks is listed in `missing`.
  */
-export function inputFromBundle(bundle: Bundle, scope: FreezeScope): { input: CalibrationInput; splitOf: Map<string, Split>; missing: string[] } {
+export function inputFromBundle(bundle: WithSets, scope: FreezeScope, setName?: string): { input: CalibrationInput; splitOf: Map<string, Split>; missing: string[] } {
   const missing: string[] = [];
   const splitOf = new Map(bundle.items.map((item) => [item.id, item.split]));
   const rubrics = new Map(bundle.rubrics.map((rubric) => [`${rubric.item}\u0000${rubric.version}`, rubric]));
@@ -73,11 +75,13 @@ export function inputFromBundle(bundle: Bundle, scope: FreezeScope): { input: Ca
   }
   const inScope = new Set(scope.responses);
   const clinicians = new Set(scope.clinicians);
+  const set = (bundle.sets ?? []).find((s) => s.name === setName);
+  const { labels, verdicts } = setRecords(bundle, new Map(Object.entries(scope.rubric_versions)), set?.id);
   const input: CalibrationInput = {
     items,
     responses,
-    labels: bundle.labels.filter((label) => inScope.has(label.response) && clinicians.has(label.rater)),
-    verdicts: bundle.verdicts.filter((verdict) => inScope.has(verdict.response)),
+    labels: labels.filter((label) => inScope.has(label.response) && clinicians.has(label.rater)),
+    verdicts: verdicts.filter((verdict) => inScope.has(verdict.response)),
   };
   return { input, splitOf, missing };
 }

@@ -1,4 +1,4 @@
-import type { Bundle } from "../bundle/schema";
+import type { WithSets } from "../bundle/schema";
 import { candidateJudges } from "../calibration/candidates";
 import { calibrate } from "../calibration/report";
 import { evaluatePanel } from "./evaluate";
@@ -43,8 +43,8 @@ function compare(name: string, recorded: unknown, recomputed: unknown): VerifyCh
  * consensus and verdicts in its scope, then — with the same engine, options and
  * selection — the panel's rank, figures and Δκ interval. Every check must match.
  */
-export function verifyFrozenRecord(record: FrozenRecord, bundle: Bundle): Verification {
-  const { input, splitOf, missing } = inputFromBundle(bundle, record.scope);
+export function verifyFrozenRecord(record: FrozenRecord, bundle: WithSets): Verification {
+  const { input, splitOf, missing } = inputFromBundle(bundle, record.scope, record.calibration_set.name);
   if (missing.length > 0) {
     const listed = missing.slice(0, 5).join(", ");
     return { ok: false, checks: [{ name: "scope", ok: false, detail: `the bundle lacks ${plural(missing.length, "record")} the freeze used: ${listed}${missing.length > 5 ? ", …" : ""}` }] };

@@ -1,4 +1,4 @@
-import type { BundleRecord, ItemRecord, LabelRecord, ReferenceRecord, ResponseRecord, RubricRecord, VerdictRecord } from "@/lib/bundle/schema";
+import type { BundleRecord, ItemRecord, LabelRecord, ReferenceRecord, ResponseRecord, RubricRecord, SetRecord, VerdictRecord } from "@/lib/bundle/schema";
 
 /*
  * One canonical shape per record kind: fixed key order, optional keys only when
@@ -36,6 +36,7 @@ export function canonicalLabel(r: LabelRecord): LabelRecord {
   return {
     kind: "label", rater: r.rater, response: r.response, criterion: r.criterion, verdict: r.verdict,
     ...(r.rationale != null ? { rationale: r.rationale } : {}),
+    ...(r.set != null ? { set: r.set } : {}),
   };
 }
 
@@ -43,6 +44,14 @@ export function canonicalVerdict(r: VerdictRecord): VerdictRecord {
   return {
     kind: "verdict", judge: r.judge, response: r.response, criterion: r.criterion, verdict: r.verdict,
     ...(r.rationale != null ? { rationale: r.rationale } : {}),
+    ...(r.rubric_version != null ? { rubric_version: r.rubric_version } : {}),
+  };
+}
+
+export function canonicalSet(r: SetRecord): SetRecord {
+  return {
+    kind: "set", id: r.id, name: r.name, seed: r.seed, status: r.status ?? "open",
+    items: r.items.map((i) => ({ item: i.item, rubric_version: i.rubric_version })), responses: r.responses, clinicians: r.clinicians,
   };
 }
 

@@ -3,12 +3,13 @@ import type { Bundle } from "@/lib/bundle/schema";
 import { sameRecord } from "./canonical";
 import { recordKey, type BundleIndex } from "./keys";
 
-const WHAT: { [K in keyof Bundle]: { field: string; describe: (r: Bundle[K][number]) => string } } = {
+// Labels are placed in the sets holding their units, and compared there (setRules).
+type Kind = Exclude<keyof Bundle, "labels">;
+const WHAT: { [K in Kind]: { field: string; describe: (r: Bundle[K][number]) => string } } = {
   items: { field: "id", describe: (r) => `item "${r.id}"` },
   rubrics: { field: "version", describe: (r) => `rubric version ${r.version} of item "${r.item}"` },
   references: { field: "version", describe: (r) => `reference version ${r.version} of item "${r.item}"` },
   responses: { field: "id", describe: (r) => `response "${r.id}"` },
-  labels: { field: "verdict", describe: (r) => `a label by "${r.rater}" on response "${r.response}", criterion "${r.criterion}"` },
   verdicts: { field: "verdict", describe: (r) => `a verdict by "${r.judge}" on response "${r.response}", criterion "${r.criterion}"` },
 };
 
@@ -19,8 +20,8 @@ const WHAT: { [K in keyof Bundle]: { field: string; describe: (r: Bundle[K][numb
  */
 export function storedConflicts(parsed: ParsedBundle, stored: BundleIndex, criterionOwners: Map<string, string>): BundleIssue[] {
   const issues: BundleIssue[] = [];
-  for (const kind of Object.keys(WHAT) as (keyof Bundle)[]) {
-    const { field, describe } = WHAT[kind] as { field: string; describe: (r: Bundle[keyof Bundle][number]) => string };
+  for (const kind of Object.keys(WHAT) as Kind[]) {
+    const { field, describe } = WHAT[kind] as { field: string; describe: (r: Bundle[Kind][number]) => string };
     parsed.bundle[kind].forEach((record, i) => {
       const existing = stored[kind].get(recordKey(record));
       if (existing && !sameRecord(existing, record)) {

@@ -52,7 +52,7 @@ describe("importInWorker", () => {
     expect(error).toBeInstanceOf(Invalid);
     expect(error.message).toBe("The bundle was not imported: 1,000,000 problems");
     expect(error.issues).toHaveLength(200);
-    expect(error.issues[0]).toBe("line 1: kind: must be one of item, rubric, reference, response, label, verdict, model, judge");
+    expect(error.issues[0]).toBe("line 1: kind: must be one of item, rubric, reference, response, label, verdict, model, judge, set");
     expect(error.issues[199]).toMatch(/^line 200: /);
     expect(error.more).toBe(999_800);
     // Seconds on an idle 2-core machine (about 6 s); the bound leaves room for a loaded one.

@@ -1,19 +1,19 @@
 import "server-only";
 import type { Tx } from "@/db/client";
-import { eq } from "drizzle-orm";
-import { calibrationSetResponses, criteria } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { calibrationSetResponses, calibrationSets, criteria, rubricVersions } from "@/db/schema";
 import { BundleReader, IssueList, ISSUES_SHOWN, readText } from "@/lib/bundle/parse";
-import type { Bundle, Descriptors } from "@/lib/bundle/schema";
+import type { Descriptors, WithSets } from "@/lib/bundle/schema";
 import { audit } from "@/lib/server/audit";
-import { enrolClinician } from "@/lib/server/calibration/insertCalibrationSet";
+import { enrolClinician, insertCalibrationSet } from "@/lib/server/calibration/insertCalibrationSet";
 import { Invalid } from "@/lib/server/errors";
 import { readSet } from "@/lib/server/sets/readSet";
 import { storedConflicts } from "./conflicts";
-import { indexBundle } from "./keys";
+import { indexBundle, recordKey } from "./keys";
 import { writeDescriptions } from "./descriptions";
-import { setRules } from "./setRules";
-import { readStoredBundle } from "./stored";
-import { writeBundle, type ImportResult, type WriteOptions } from "./writeBundle";
+import { setRules, type SetPlacement } from "./setRules";
+import { readStoredBundle, readStoredVerdictsByVersion } from "./stored";
+import { writeBundle, writeLabels, type ImportResult, type WriteOptions } from "./writeBundle";
 
 export interface ImportOptions extends WriteOptions {
   /** The refusal's first words, e.g. "The verdicts were not imported". */
@@ -41,25 +41,61 @@ export function importInto(tx: Tx, source: string | BundleReader, actor: string,
   const stored = readStoredBundle(tx);
   const parsed = { ...reader.finish(stored), issues: [] };
   const index = indexBundle(stored);
+  // Verdicts that name their rubric version are compared with the stored verdict on that version.
+  if (parsed.bundle.verdicts.some((v) => v.rubric_version !== undefined)) {
+    for (const v of readStoredVerdictsByVersion(tx)) index.verdicts.set(recordKey(v), v);
+  }
   const owners = new Map(tx.select().from(criteria).all().map((c) => [c.id, c.itemId]));
   const issues = reader.issues;
   const sets = setRules(tx, parsed, index);
   issues.add(storedConflicts(parsed, index, owners));
   issues.add(sets.issues);
   if (issues.total > 0) throw refuse(refusal, issues);
-  const result = writeBundle(tx, parsed.bundle, index, actor, options);
+  const raters = [...sets.labels.map((l) => l.record.rater), ...sets.sets.filter((s) => s.storedId === null).flatMap((s) => s.record.clinicians)];
+  const now = new Date();
+  const result = writeBundle(tx, parsed.bundle, index, { raters, unchanged: sets.labelsUnchanged }, actor, options, now);
   writeDescriptions(tx, parsed.descriptors);
+  const created = createSets(tx, sets.sets, actor, now);
+  writeLabels(sets.labels, created, now);
+  closeImportedSets(tx, sets.sets, created, actor, now);
   for (const { setId, userId } of sets.newClinicians) {
     const set = readSet(tx, setId);
     const responseIds = tx.select({ id: calibrationSetResponses.responseId }).from(calibrationSetResponses).where(eq(calibrationSetResponses.setId, setId)).all().map((r) => r.id);
     enrolClinician(tx, { setId, seed: set.seed, responseIds }, userId);
     audit(tx, { actor, action: "calibration_set.clinician_add", entity: "calibration_set", entityId: setId, detail: { clinician: userId, reason: "labels in an imported bundle" } });
   }
-  return { ...result, setCliniciansAdded: sets.newClinicians.length };
+  return { ...result, setCliniciansAdded: sets.newClinicians.length, setsAdded: created.size };
 }
 
-/** A bundle as JSON Lines text, one record per line; `model` and `judge` lines first when given. */
-export function bundleText(bundle: Bundle, descriptors?: Descriptors): string {
-  const records = [...(descriptors?.models ?? []), ...(descriptors?.judges ?? []), ...bundle.items, ...bundle.rubrics, ...bundle.references, ...bundle.responses, ...bundle.labels, ...bundle.verdicts];
+/** The calibration sets of the bundle's `set` lines that are not stored yet, pinned as the lines say; their ids by the lines' ids. */
+function createSets(tx: Tx, sets: readonly SetPlacement[], actor: string, now: Date): Map<string, number> {
+  const created = new Map<string, number>();
+  for (const { record, storedId } of sets) {
+    if (storedId !== null) continue;
+    const pins = new Map(record.items.map(({ item, rubric_version }) => {
+      const row = tx.select({ id: rubricVersions.id }).from(rubricVersions)
+        .where(and(eq(rubricVersions.itemId, item), eq(rubricVersions.version, rubric_version), eq(rubricVersions.status, "published"))).get();
+      return [item, row!.id] as const;
+    }));
+    const setId = insertCalibrationSet(tx, { name: record.name, seed: record.seed, itemIds: [...pins.keys()], responseIds: record.responses, clinicianIds: record.clinicians, createdBy: actor, pins }, now);
+    audit(tx, { actor, action: "calibration_set.create", entity: "calibration_set", entityId: setId, detail: { name: record.name, reason: "a set line in an imported bundle" } }, now);
+    created.set(record.id, setId);
+  }
+  return created;
+}
+
+/** A created set whose line says it was closed is closed once its labels are written. */
+function closeImportedSets(tx: Tx, sets: readonly SetPlacement[], created: ReadonlyMap<string, number>, actor: string, now: Date): void {
+  for (const { record } of sets) {
+    const setId = created.get(record.id);
+    if (setId === undefined || record.status !== "closed") continue;
+    tx.update(calibrationSets).set({ status: "closed", closedAt: now }).where(eq(calibrationSets.id, setId)).run();
+    audit(tx, { actor, action: "calibration_set.close", entity: "calibration_set", entityId: setId, detail: { old: "open", new: "closed", reason: "closed in the imported bundle" } }, now);
+  }
+}
+
+/** A bundle as JSON Lines text, one record per line; `model` and `judge` lines first when given, then `set` lines. */
+export function bundleText(bundle: WithSets, descriptors?: Descriptors): string {
+  const records = [...(descriptors?.models ?? []), ...(descriptors?.judges ?? []), ...(bundle.sets ?? []), ...bundle.items, ...bundle.rubrics, ...bundle.references, ...bundle.responses, ...bundle.labels, ...bundle.verdicts];
   return records.map((r) => JSON.stringify(r) + "\n").join("");
 }

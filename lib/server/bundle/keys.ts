@@ -12,7 +12,8 @@ export function recordKey(r: BundleRecord): string {
     case "label":
       return `${r.rater}\u0000${r.response}\u0000${r.criterion}`;
     case "verdict":
-      return `${r.judge}\u0000${r.response}\u0000${r.criterion}`;
+      // A verdict that names its rubric version is that version's; one that does not is the unit's (the current version's).
+      return `${r.judge}\u0000${r.response}\u0000${r.criterion}${r.rubric_version === undefined ? "" : `\u0000${r.rubric_version}`}`;
   }
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { items, judgeVerdicts, labels, referenceVersions, responses, rubricCriteria, rubricVersions } from "@/db/schema";
-import type { Bundle, RubricRecord } from "@/lib/bundle/schema";
+import type { Bundle, RubricRecord, VerdictRecord } from "@/lib/bundle/schema";
 import { canonicalItem, canonicalLabel, canonicalReference, canonicalResponse, canonicalRubric, canonicalVerdict } from "./canonical";
 
 /**
@@ -21,7 +21,7 @@ function newestPerUnit<T extends { judge: string; responseId: string; criterionI
 
 /**
  * Everything stored that a bundle can carry — items, published rubric and reference
- * versions, responses, labels, verdicts (one per judge and unit) — as canonical records in a deterministic
+ * versions, responses, labels (one per rater and unit), verdicts (one per judge and unit) — as canonical records in a deterministic
  * order (by id, then version, then unit and rater/judge). Drafts are not included.
  */
 export function readStoredBundle(db: Db | Tx): Bundle {
@@ -54,7 +54,9 @@ export function readStoredBundle(db: Db | Tx): Bundle {
     .orderBy(asc(referenceVersions.itemId), asc(referenceVersions.version))
     .all();
   const responseRows = db.select().from(responses).orderBy(asc(responses.id)).all();
-  const labelRows = db.select().from(labels).orderBy(asc(labels.responseId), asc(labels.criterionId), asc(labels.raterId)).all();
+  // One label per rater and unit (a bundle's label names no set): the set-less one, else the one of the lowest-numbered set.
+  const labelRows = db.select().from(labels).orderBy(asc(labels.responseId), asc(labels.criterionId), asc(labels.raterId), asc(labels.setId)).all()
+    .filter((r, i, rows) => i === 0 || rows[i - 1].responseId !== r.responseId || rows[i - 1].criterionId !== r.criterionId || rows[i - 1].raterId !== r.raterId);
   const verdictRows = db
     .select()
     .from(judgeVerdicts)
@@ -77,4 +79,14 @@ export function readStoredBundle(db: Db | Tx): Bundle {
       canonicalVerdict({ kind: "verdict", judge: r.judge, response: r.responseId, criterion: r.criterionId, verdict: r.verdict, rationale: r.rationale ?? undefined }),
     ),
   };
+}
+
+/** Every stored verdict as a line naming its rubric version, for comparing a bundle's verdict lines that name theirs. */
+export function readStoredVerdictsByVersion(db: Db | Tx): VerdictRecord[] {
+  return db
+    .select({ judge: judgeVerdicts.judge, response: judgeVerdicts.responseId, criterion: judgeVerdicts.criterionId, verdict: judgeVerdicts.verdict, rationale: judgeVerdicts.rationale, version: rubricVersions.version })
+    .from(judgeVerdicts)
+    .innerJoin(rubricVersions, eq(rubricVersions.id, judgeVerdicts.rubricVersionId))
+    .all()
+    .map((r) => canonicalVerdict({ kind: "verdict", judge: r.judge, response: r.response, criterion: r.criterion, verdict: r.verdict, rationale: r.rationale ?? undefined, rubric_version: r.version }));
 }

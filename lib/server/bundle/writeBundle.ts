@@ -1,9 +1,10 @@
 import "server-only";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { criteria, items, referenceVersions, responses, rubricCriteria, rubricVersions, userRoles, users } from "@/db/schema";
 import type { Bundle } from "@/lib/bundle/schema";
 import { recordKey, type BundleIndex } from "./keys";
+import type { LabelPlacement } from "./setRules";
 
 export type ImportCounts = { [K in keyof Bundle]: { added: number; unchanged: number } };
 
@@ -16,6 +17,8 @@ export interface WrittenBundle {
 export interface ImportResult extends WrittenBundle {
   /** How many times a rater joined a calibration set's clinicians because the bundle labels its units. */
   setCliniciansAdded: number;
+  /** Calibration sets created from the bundle's `set` lines. */
+  setsAdded: number;
 }
 
 // Well under SQLite's limit of 32,766 bound parameters per statement.
@@ -57,11 +60,15 @@ export interface WriteOptions {
   verdictVersions?: ReadonlyMap<string, number>;
 }
 
-export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: string, options: WriteOptions = {}, now = new Date()): WrittenBundle {
+/**
+ * `labels`: the label lines' counts (setRules decides where each lands; writeLabels
+ * writes them once their sets exist); `raters` also holds the clinicians of `set` lines.
+ */
+export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, labels: { raters: string[]; unchanged: number }, actor: string, options: WriteOptions = {}, now = new Date()): WrittenBundle {
   const fresh = <K extends keyof Bundle>(kind: K) => (bundle[kind] as Bundle[K][number][]).filter((r) => !stored[kind].has(recordKey(r)));
   const added = {
     items: fresh("items"), rubrics: fresh("rubrics"), references: fresh("references"),
-    responses: fresh("responses"), labels: fresh("labels"), verdicts: fresh("verdicts"),
+    responses: fresh("responses"), verdicts: fresh("verdicts"),
   };
 
   for (const rows of chunks(added.items)) {
@@ -107,7 +114,7 @@ export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: 
     }))).run();
   }
 
-  const raters = [...new Set(added.labels.map((l) => l.rater))];
+  const raters = [...new Set(labels.raters)];
   const existingRaters = new Set<string>();
   for (const ids of chunks(raters)) {
     for (const row of tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)).all()) existingRaters.add(row.id);
@@ -125,14 +132,33 @@ export function writeBundle(tx: Tx, bundle: Bundle, stored: BundleIndex, actor: 
   if (!client.inTransaction) throw new Error("writeBundle runs inside a transaction on the process's database");
   const bit = (verdict: boolean | null) => (verdict === null ? null : verdict ? 1 : 0);
   const at = now.getTime();
-  const label = client.prepare("INSERT INTO labels (rater_id, response_id, criterion_id, verdict, rationale, given_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-  for (const r of added.labels) label.run(r.rater, r.response, r.criterion, bit(r.verdict), r.rationale ?? null, at, at, at);
   const versionOf = new Map([...judgedVersions(tx, [...new Set(added.verdicts.map((v) => v.criterion))]), ...(options.verdictVersions ?? [])]);
+  // A verdict line that names its rubric version is on that version of its response's item.
+  const namedVersion = new Map<string, number>();
+  if (added.verdicts.some((v) => v.rubric_version !== undefined)) {
+    const rows = tx.all<{ key: string; id: number }>(sql`
+      SELECT r.id || '|' || rv.version AS key, rv.id AS id FROM responses r JOIN rubric_versions rv ON rv.item_id = r.item_id AND rv.status = 'published'`);
+    for (const row of rows) namedVersion.set(row.key, row.id);
+  }
   const verdict = client.prepare("INSERT INTO judge_verdicts (judge, response_id, criterion_id, verdict, rationale, rubric_version_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
-  for (const r of added.verdicts) verdict.run(r.judge, r.response, r.criterion, bit(r.verdict), r.rationale ?? null, versionOf.get(r.criterion)!, at);
+  for (const r of added.verdicts) {
+    const version = r.rubric_version === undefined ? versionOf.get(r.criterion) : namedVersion.get(`${r.response}|${r.rubric_version}`);
+    verdict.run(r.judge, r.response, r.criterion, bit(r.verdict), r.rationale ?? null, version!, at);
+  }
 
   const counts = Object.fromEntries(
-    (Object.keys(added) as (keyof Bundle)[]).map((kind) => [kind, { added: added[kind].length, unchanged: bundle[kind].length - added[kind].length }]),
-  ) as ImportCounts;
-  return { counts, ratersAdded: newRaters.length };
+    (Object.keys(added) as (keyof typeof added)[]).map((kind) => [kind, { added: added[kind].length, unchanged: bundle[kind].length - added[kind].length }]),
+  ) as Omit<ImportCounts, "labels">;
+  return { counts: { ...counts, labels: { added: bundle.labels.length - labels.unchanged, unchanged: labels.unchanged } }, ratersAdded: newRaters.length };
+}
+
+/** Writes the new labels where setRules placed them, `setIds` giving the id of each set a `set` line created. */
+export function writeLabels(placements: readonly LabelPlacement[], setIds: ReadonlyMap<string, number>, now = new Date()): void {
+  const client = getDb().$client;
+  if (!client.inTransaction) throw new Error("writeLabels runs inside a transaction on the process's database");
+  const at = now.getTime();
+  const label = client.prepare("INSERT INTO labels (set_id, rater_id, response_id, criterion_id, verdict, rationale, given_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  for (const { record: r, set } of placements) {
+    label.run(typeof set === "string" ? setIds.get(set)! : set, r.rater, r.response, r.criterion, r.verdict ? 1 : 0, r.rationale ?? null, at, at, at);
+  }
 }

@@ -14,6 +14,8 @@ export interface NewCalibrationSet {
   responseIds: string[];
   clinicianIds: string[];
   createdBy: string;
+  /** Item → the rubric version id to pin (an imported set's); by default each item's current published version. */
+  pins?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -24,6 +26,8 @@ export interface NewCalibrationSet {
 export function insertCalibrationSet(tx: Tx, set: NewCalibrationSet, now = new Date()): number {
   const problems: string[] = [];
   const pins = set.itemIds.map((itemId) => {
+    const given = set.pins?.get(itemId);
+    if (given !== undefined) return { itemId, rubricVersionId: given };
     const pinned = tx
       .select({ id: rubricVersions.id })
       .from(rubricVersions)

@@ -42,7 +42,7 @@ export async function listCalibrationSets({ ctx }: { ctx: Ctx }): Promise<Calibr
         JOIN calibration_set_items si ON si.set_id = sr.set_id AND si.item_id = resp.item_id
         JOIN rubric_criteria rc ON rc.rubric_version_id = si.rubric_version_id
         JOIN calibration_set_clinicians sc ON sc.set_id = sr.set_id
-        JOIN labels l ON l.response_id = sr.response_id AND l.criterion_id = rc.criterion_id AND l.rater_id = sc.user_id
+        JOIN labels l ON l.set_id = sr.set_id AND l.response_id = sr.response_id AND l.criterion_id = rc.criterion_id AND l.rater_id = sc.user_id
         WHERE sr.set_id = calibration_sets.id)`,
     })
     .from(calibrationSets)

@@ -14,8 +14,8 @@ import type { CalibrationInput } from "@/lib/calibration/input";
 
 /**
  * The engine's input for one calibration set: its items with the criteria of the
- * rubric versions the set pinned (in rubric order), its responses, the labels of its
- * assigned clinicians and every judge verdict on its responses given on a pinned
+ * rubric versions the set pinned (in rubric order), its responses, its own labels (by its
+ * assigned clinicians) and every judge verdict on its responses given on a pinned
  * rubric version. Labels or verdicts on
  * criteria outside the pinned versions are not about the set's units; the engine
  * ignores them.
@@ -56,7 +56,7 @@ export function loadSetInput(db: Db, setId: number): CalibrationInput {
   const setLabels = db
     .select({ rater: labels.raterId, response: labels.responseId, criterion: labels.criterionId, verdict: labels.verdict })
     .from(labels)
-    .where(and(inArray(labels.responseId, responseIds), inArray(labels.raterId, clinicianIds)))
+    .where(and(eq(labels.setId, setId), inArray(labels.raterId, clinicianIds)))
     .all();
   const setVerdicts = db
     .select({ judge: judgeVerdicts.judge, response: judgeVerdicts.responseId, criterion: judgeVerdicts.criterionId, verdict: judgeVerdicts.verdict })

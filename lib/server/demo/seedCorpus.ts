@@ -3,6 +3,7 @@ import { count, inArray } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { items, userRoles, users } from "@/db/schema";
 import { audit } from "@/lib/server/audit";
+import { emptyBundle } from "@/lib/bundle/schema";
 import { bundleText, importInto } from "@/lib/server/bundle/importInto";
 import { insertCalibrationSet } from "@/lib/server/calibration/insertCalibrationSet";
 import { hashPassword } from "@/lib/server/users/password";
@@ -41,8 +42,11 @@ export async function seedCorpusIfEmpty(corpus: DemoCorpus): Promise<SeedResult>
         tx.insert(users).values({ id: a.id, email: a.email, name: a.name, passwordHash: hashes[i], active: true, createdAt: now }).run();
         tx.insert(userRoles).values(a.roles.map((role) => ({ userId: a.id, role }))).run();
       });
-      const imported = importInto(tx, bundleText(corpus.bundle), ACTOR, { modelDrafted: new Set(corpus.modelDraftedCriteria) });
+      // The corpus first, then the set, then the labels: a label lands in the set holding its unit.
+      const corpusOnly = importInto(tx, bundleText({ ...corpus.bundle, labels: [] }), ACTOR, { modelDrafted: new Set(corpus.modelDraftedCriteria) });
       const setId = insertCalibrationSet(tx, { ...corpus.calibrationSet, createdBy: ACTOR }, now);
+      const labeled = corpus.bundle.labels.length > 0 ? importInto(tx, bundleText({ ...emptyBundle(), labels: corpus.bundle.labels }), ACTOR) : null;
+      const imported = { ...corpusOnly, counts: { ...corpusOnly.counts, labels: labeled?.counts.labels ?? corpusOnly.counts.labels } };
       if (corpus.simulator) insertSimulator(tx, corpus.simulator, ACTOR, now);
       audit(tx, { actor: ACTOR, action: "demo.seed", entity: "database", detail: { ...imported, accounts: corpus.accounts.map((a) => a.id), calibrationSet: setId } });
       return true;

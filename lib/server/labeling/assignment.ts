@@ -47,7 +47,7 @@ export function noticeAcknowledged(db: Db | Tx, setId: number, userId: string): 
   if (row) return true;
   const [{ begun }] = db.all<{ begun: number }>(sql`
     SELECT EXISTS (SELECT 1 FROM calibration_queue q
-      JOIN labels l ON l.rater_id = q.user_id AND l.response_id = q.response_id
+      JOIN labels l ON l.set_id = q.set_id AND l.rater_id = q.user_id AND l.response_id = q.response_id
       WHERE q.set_id = ${setId} AND q.user_id = ${userId}) AS begun`);
   return begun === 1;
 }
@@ -57,29 +57,21 @@ export function lastLabeled(db: Db | Tx, setId: number, userId: string): number 
   const [row] = db.all<{ position: number }>(sql`
     SELECT q.position AS position FROM labels l
     JOIN calibration_queue q ON q.set_id = ${setId} AND q.user_id = l.rater_id AND q.response_id = l.response_id
-    WHERE l.rater_id = ${userId}
+    WHERE l.set_id = ${setId} AND l.rater_id = ${userId}
     ORDER BY l.updated_at DESC, l.id DESC LIMIT 1`);
   return row ? row.position + 1 : null;
 }
 
 export const LOCKED = "This calibration set is closed, so its labels can no longer change.";
-export const LOCKED_ELSEWHERE = "This response is also in a closed calibration set, so its labels can no longer change.";
 
 /**
- * The response at `number` of the clinician's queue, for a write: refused once the set,
- * or any other closed set of theirs that holds the response, is closed.
+ * The response at `number` of the clinician's queue, for a write: refused once the set
+ * is closed. Each set has its own labels, so no other set is ever consulted (nor named).
  */
 export function writableResponseAt(db: Db | Tx, setId: number, userId: string, number: number): string {
   const set = assignedSet(db, setId, userId);
   if (set.status === "closed") throw new Conflict(LOCKED);
-  const responseId = responseAt(db, setId, userId, number);
-  const [{ locked }] = db.all<{ locked: number }>(sql`
-    SELECT EXISTS (SELECT 1 FROM calibration_set_responses sr
-      JOIN calibration_sets s ON s.id = sr.set_id AND s.status = 'closed'
-      JOIN calibration_set_clinicians sc ON sc.set_id = s.id AND sc.user_id = ${userId}
-      WHERE sr.response_id = ${responseId}) AS locked`);
-  if (locked) throw new Conflict(LOCKED_ELSEWHERE);
-  return responseId;
+  return responseAt(db, setId, userId, number);
 }
 
 /** Refuses a criterion that is not in the rubric version the set pinned for the response's item. */

@@ -53,7 +53,7 @@ export async function getLabelingView({ ctx, input }: { ctx: Ctx; input: unknown
       const mine = new Map(
         tx.select({ criterionId: labels.criterionId, verdict: labels.verdict, rationale: labels.rationale })
           .from(labels)
-          .where(and(eq(labels.raterId, me.id), eq(labels.responseId, responseId)))
+          .where(and(eq(labels.setId, setId), eq(labels.raterId, me.id), eq(labels.responseId, responseId)))
           .all()
           .map((l) => [l.criterionId, l]),
       );

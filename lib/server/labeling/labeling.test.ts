@@ -4,6 +4,8 @@ import type { Db } from "@/db/client";
 import type { Ctx, Role } from "@/lib/server/context";
 import { seedCorpusIfEmpty } from "@/lib/server/demo/seedCorpus";
 import { Forbidden, Invalid, NotFound, Unauthorized } from "@/lib/server/errors";
+import { loadSetInput } from "@/lib/server/calibration/setInput";
+import { closeCalibrationSet } from "@/lib/server/sets/closeCalibrationSet";
 import { createCalibrationSet } from "@/lib/server/sets/createCalibrationSet";
 import { freshDb } from "@/test/db";
 import { smallCorpus } from "@/test/smallCorpus";
@@ -182,11 +184,36 @@ describe("labeling services", () => {
     expect(audits()).toEqual([]);
   });
 
-  it("locks a response's labels while any closed set that holds it is closed", async () => {
+  it("gives each set its own labels: a new set over the same responses starts with none, and saving in it leaves the other set as it was", async () => {
     const { setId } = await createCalibrationSet({ ctx: lead, input: { name: "Other", seed: 3, draw: { kind: "manual", itemIds: ["I-1"] }, responsesPerItem: 2, clinicianIds: ["clin-1", "clin-2"] } });
-    db.run(sql`UPDATE calibration_sets SET status = 'closed' WHERE id = ${setId}`);
-    await expect(saveLabel({ ctx: clin1, input: { setId: 1, number: numberOf("r-1"), criterionId: "I-1.c1", verdict: false, givenAt: 1 } })).rejects.toThrow(/also in a closed calibration set/);
-    await expect(saveLabel({ ctx: clin1, input: { setId: 1, number: numberOf("r-3"), criterionId: "I-2.c1", verdict: false, givenAt: 1 } })).resolves.toMatchObject({ verdict: false });
+    const fresh = await getQueue({ ctx: clin1, input: { setId } });
+    expect(fresh.progress).toEqual({ responsesTotal: 2, responsesDone: 0, responsesSkipped: 0, criteriaTotal: 4, criteriaDone: 0 });
+    const r1 = await getLabelingView({ ctx: clin1, input: { setId, number: numberOf("r-1", "clin-1", setId) } });
+    expect(r1.criteria.map((c) => c.verdict)).toEqual([null, null]);
+    expect(r1.noticeAcknowledged).toBe(false);
+    expect(loadSetInput(db, setId).labels).toEqual([]);
+
+    const before = { input: loadSetInput(db, 1), queue: await getQueue({ ctx: clin1, input: { setId: 1 } }), view: await getLabelingView({ ctx: clin1, input: { setId: 1, number: numberOf("r-1") } }) };
+    await saveLabel({ ctx: clin1, input: { setId, number: numberOf("r-1", "clin-1", setId), criterionId: "I-1.c1", verdict: false, rationale: "No reply to it.", givenAt: Date.now() } });
+    expect(loadSetInput(db, setId).labels).toEqual([{ rater: "clin-1", response: "r-1", criterion: "I-1.c1", verdict: false }]);
+    expect(loadSetInput(db, 1)).toEqual(before.input);
+    expect(await getQueue({ ctx: clin1, input: { setId: 1 } })).toEqual(before.queue);
+    expect(await getLabelingView({ ctx: clin1, input: { setId: 1, number: numberOf("r-1") } })).toEqual(before.view);
+    expect(before.view.criteria.map((c) => c.verdict)).toEqual([true, true]);
+  });
+
+  it("locks only the closed set's own labels, and never tells a clinician another set exists", async () => {
+    const { setId } = await createCalibrationSet({ ctx: lead, input: { name: "Other", seed: 3, draw: { kind: "manual", itemIds: ["I-1"] }, responsesPerItem: 2, clinicianIds: ["clin-1", "clin-2"] } });
+    await closeCalibrationSet({ ctx: lead, input: { setId: 1 } });
+    const refused = await saveLabel({ ctx: clin1, input: { setId: 1, number: numberOf("r-1"), criterionId: "I-1.c1", verdict: false, givenAt: Date.now() } }).catch((e: Error) => e);
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toBe("This calibration set is closed, so its labels can no longer change.");
+    // The same response in the open set: labeled there, without a word about the closed one.
+    const saved = await saveLabel({ ctx: clin1, input: { setId, number: numberOf("r-1", "clin-1", setId), criterionId: "I-1.c1", verdict: false, givenAt: Date.now() } });
+    expect(saved).toEqual({ verdict: false, rationale: null, stale: false });
+    const view = await getLabelingView({ ctx: clin1, input: { setId, number: numberOf("r-1", "clin-1", setId) } });
+    expect(JSON.stringify(view)).not.toMatch(/Demo calibration|closed/);
+    expect(db.all(sql`SELECT set_id AS s, verdict AS v FROM labels WHERE rater_id = 'clin-1' AND response_id = 'r-1' AND criterion_id = 'I-1.c1' ORDER BY set_id`)).toEqual([{ s: 1, v: 1 }, { s: setId, v: 0 }]);
   });
 
   it("keeps a skip apart from labels and a flag beside them, each seen by its clinician, the lead and the item's authors only", async () => {

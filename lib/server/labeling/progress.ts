@@ -30,7 +30,7 @@ export function queueEntries(db: Db | Tx, setId: number, userId?: string): Queue
       EXISTS (SELECT 1 FROM labeling_flags f WHERE f.set_id = q.set_id AND f.user_id = q.user_id AND f.response_id = q.response_id AND f.kind = 'skip') AS skipped,
       (SELECT count(*) FROM rubric_criteria rc WHERE rc.rubric_version_id = si.rubric_version_id) AS needed,
       (SELECT count(*) FROM labels l JOIN rubric_criteria rc ON rc.rubric_version_id = si.rubric_version_id AND rc.criterion_id = l.criterion_id
-        WHERE l.rater_id = q.user_id AND l.response_id = q.response_id) AS given
+        WHERE l.set_id = q.set_id AND l.rater_id = q.user_id AND l.response_id = q.response_id) AS given
     FROM calibration_queue q
     JOIN responses r ON r.id = q.response_id
     JOIN calibration_set_items si ON si.set_id = q.set_id AND si.item_id = r.item_id

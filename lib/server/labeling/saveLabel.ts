@@ -4,7 +4,7 @@ import { getDb, transactionWhenFree } from "@/db/client";
 import type { Ctx } from "@/lib/server/context";
 import { Conflict, Invalid, NotFound } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
-import { LOCKED, LOCKED_ELSEWHERE, NO_SUCH_PLACE, NOT_YOURS } from "./assignment";
+import { LOCKED, NO_SUCH_PLACE, NOT_YOURS } from "./assignment";
 import { SaveLabelInput } from "./schema";
 
 export interface SavedLabel {
@@ -21,11 +21,12 @@ export interface SavedLabel {
 export const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /**
- * Saves one clinician's verdict on one unit: an idempotent upsert keyed by
- * (clinician, response, criterion). Sending the same label twice changes nothing; a
+ * Saves one clinician's verdict on one unit of one set: an idempotent upsert keyed by
+ * (set, clinician, response, criterion), so the same response in another set is
+ * labeled there on its own. Sending the same label twice changes nothing; a
  * label given earlier than the one already saved (a retry arriving late) is ignored,
  * judged by the label's own `given_at`; one dated beyond the clock skew is refused.
- * Refused once the set, or any other closed set holding the response, is closed.
+ * Refused once the set is closed (another set holding the response never matters).
  * Every change is audited with its old and new value.
  */
 export async function saveLabel({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<SavedLabel> {
@@ -47,12 +48,11 @@ export async function saveLabel({ ctx, input }: { ctx: Ctx; input: unknown }): P
     const place = q.place.get(label.setId, me.id, label.number - 1) as { responseId: string } | undefined;
     if (!place) throw new NotFound(NO_SUCH_PLACE);
     const { responseId } = place;
-    if (q.locked.get(me.id, responseId)) throw new Conflict(LOCKED_ELSEWHERE);
     if (!q.pinned.get(label.setId, label.criterionId, responseId)) {
       throw new Invalid("That criterion is not part of this response's rubric.", [`criterionId: "${label.criterionId}" is not a criterion of this response`]);
     }
 
-    const row = q.old.get(me.id, responseId, label.criterionId) as { id: number; verdict: number; rationale: string | null; givenAt: number } | undefined;
+    const row = q.old.get(label.setId, me.id, responseId, label.criterionId) as { id: number; verdict: number; rationale: string | null; givenAt: number } | undefined;
     const old = row && { verdict: row.verdict === 1, rationale: row.rationale };
     const at = now.getTime();
     let id: number;
@@ -62,7 +62,7 @@ export async function saveLabel({ ctx, input }: { ctx: Ctx; input: unknown }): P
       q.update.run(label.verdict ? 1 : 0, label.rationale, label.givenAt, at, row.id);
       id = row.id;
     } else {
-      id = (q.insert.get(me.id, responseId, label.criterionId, label.verdict ? 1 : 0, label.rationale, label.givenAt, at, at) as { id: number }).id;
+      id = (q.insert.get(label.setId, me.id, responseId, label.criterionId, label.verdict ? 1 : 0, label.rationale, label.givenAt, at, at) as { id: number }).id;
     }
     const detail = {
       set: label.setId,
@@ -89,19 +89,14 @@ function prepare(client: Database.Database) {
   return {
     assigned: client.prepare(`SELECT s.status FROM calibration_set_clinicians c JOIN calibration_sets s ON s.id = c.set_id WHERE c.set_id = ? AND c.user_id = ?`),
     place: client.prepare(`SELECT response_id AS responseId FROM calibration_queue WHERE set_id = ? AND user_id = ? AND position = ?`),
-    locked: client.prepare(`
-      SELECT 1 FROM calibration_set_responses sr
-      JOIN calibration_sets s ON s.id = sr.set_id AND s.status = 'closed'
-      JOIN calibration_set_clinicians sc ON sc.set_id = s.id AND sc.user_id = ?
-      WHERE sr.response_id = ? LIMIT 1`),
     pinned: client.prepare(`
       SELECT 1 FROM responses r
       JOIN calibration_set_items si ON si.set_id = ? AND si.item_id = r.item_id
       JOIN rubric_criteria rc ON rc.rubric_version_id = si.rubric_version_id AND rc.criterion_id = ?
       WHERE r.id = ?`),
-    old: client.prepare(`SELECT id, verdict, rationale, given_at AS givenAt FROM labels WHERE rater_id = ? AND response_id = ? AND criterion_id = ?`),
+    old: client.prepare(`SELECT id, verdict, rationale, given_at AS givenAt FROM labels WHERE set_id = ? AND rater_id = ? AND response_id = ? AND criterion_id = ?`),
     update: client.prepare(`UPDATE labels SET verdict = ?, rationale = ?, given_at = ?, updated_at = ? WHERE id = ?`),
-    insert: client.prepare(`INSERT INTO labels (rater_id, response_id, criterion_id, verdict, rationale, given_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+    insert: client.prepare(`INSERT INTO labels (set_id, rater_id, response_id, criterion_id, verdict, rationale, given_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
     audit: client.prepare(`INSERT INTO audit_log (actor, at, action, entity, entity_id, detail) VALUES (?, ?, ?, ?, ?, ?)`),
   };
 }

@@ -6,12 +6,11 @@ import { currentRubrics } from "@/lib/bundle/references";
 import { FrozenRecord } from "@/lib/freeze/record";
 import { verifyFrozenRecord } from "@/lib/freeze/verify";
 import { exportBundle } from "@/lib/server/bundle/exportBundle";
-import { importBundle } from "@/lib/server/bundle/importBundle";
-import { insertCalibrationSet } from "@/lib/server/calibration/insertCalibrationSet";
 import type { Ctx } from "@/lib/server/context";
 import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from "@/lib/server/errors";
 import { importSetVerdicts } from "@/lib/server/verdicts/importSetVerdicts";
 import { freshDb } from "@/test/db";
+import { importWithSet } from "@/test/setWithLabels";
 import { freezePanel } from "./freezePanel";
 import { getCoverage } from "./getCoverage";
 import { getFreezeRecord } from "./getFreezeRecord";
@@ -38,13 +37,10 @@ describe("panels: report, coverage, detail, rule, freeze", () => {
 
   beforeAll(async () => {
     db = freshDb();
-    await importBundle({ ctx: lead, input: { text: corpus } });
-    setId = db.transaction((tx) =>
-      insertCalibrationSet(tx, {
-        name: "sample", seed: 1, itemIds: bundle.items.map((i) => i.id), responseIds: bundle.responses.map((r) => r.id),
-        clinicianIds: ["clin-1", "clin-2", "clin-3"], createdBy: "lead-1",
-      }),
-    );
+    setId = await importWithSet(db, corpus, {
+      name: "sample", seed: 1, itemIds: bundle.items.map((i) => i.id), responseIds: bundle.responses.map((r) => r.id),
+      clinicianIds: ["clin-1", "clin-2", "clin-3"],
+    });
   });
 
   it("refuses signed-out callers, clinicians and authors on every service", async () => {

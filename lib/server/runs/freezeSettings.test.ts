@@ -1,8 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseBundle } from "@/lib/bundle/parse";
-import { importBundle } from "@/lib/server/bundle/importBundle";
-import { insertCalibrationSet } from "@/lib/server/calibration/insertCalibrationSet";
 import { freezePanel } from "@/lib/server/panels/freezePanel";
 import { getFreezeRecord } from "@/lib/server/panels/getFreezeRecord";
 import { getReport } from "@/lib/server/panels/getReport";
@@ -11,16 +9,14 @@ import { cliCtx } from "@/lib/server/systemCtx";
 import { templateHash, DEFAULT_TEMPLATE } from "@/lib/runs/template";
 import { freshDb } from "@/test/db";
 import { addEndpoint, addJudges } from "@/test/runs";
+import { importWithSet } from "@/test/setWithLabels";
 
 describe("a frozen panel of judges Concord runs", () => {
   it("names each judge's endpoint, model, family, decoding and prompt template hash, and the set's export carries their judge lines", async () => {
     const db = freshDb();
     const text = readFileSync("test/fixtures/sample-small.jsonl", "utf8");
-    await importBundle({ ctx: cliCtx, input: { text } });
     const { bundle } = parseBundle(text);
-    const setId = db.transaction((tx) =>
-      insertCalibrationSet(tx, { name: "sample", seed: 1, itemIds: bundle.items.map((i) => i.id), responseIds: bundle.responses.map((r) => r.id), clinicianIds: ["clin-1", "clin-2", "clin-3"], createdBy: "cli" }),
-    );
+    const setId = await importWithSet(db, text, { name: "sample", seed: 1, itemIds: bundle.items.map((i) => i.id), responseIds: bundle.responses.map((r) => r.id), clinicianIds: ["clin-1", "clin-2", "clin-3"] });
     const report = await getReport({ ctx: cliCtx, input: { setId } });
     const judges = report.ranked.panels[0].judges;
     // Concord runs the first two; the third's verdicts were only imported.

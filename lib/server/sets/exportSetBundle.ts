@@ -9,9 +9,10 @@ import { SetIdInput } from "./schema";
 import { setBundle } from "./setBundle";
 
 /**
- * A set as a self-contained bundle (docs/format.md): items, pinned rubric versions,
- * responses, its clinicians' labels and the judges' verdicts on its units, with the
- * `model` and `judge` lines of the models and judges in it.
+ * A set as a self-contained bundle (docs/format.md#calibration-sets): its `set` line,
+ * items, pinned rubric versions, responses, its own labels and the judges' verdicts on
+ * its pinned versions, with the `model` and `judge` lines of the models and judges in it.
+ * Importing it into another database recreates the set.
  * `concord calibrate` on this file reproduces the set's report offline, and
  * `concord verify-freeze` checks a freeze of the set against it.
  */

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
-import { calibrationSetClinicians, calibrationSetItems, calibrationSetResponses, labels, rubricCriteria } from "@/db/schema";
+import { calibrationSetClinicians, calibrationSetItems, labels, rubricCriteria } from "@/db/schema";
 import { consensusOf } from "@/lib/calibration/consensus";
 import { buildUnitTable, type UnitTable } from "@/lib/calibration/units";
 import { loadSetInput } from "@/lib/server/calibration/setInput";
@@ -44,14 +44,13 @@ export function pinnedCriteria(db: Db | Tx, setId: number): PinnedCriterion[] {
 
 export type SetLabel = Pick<typeof labels.$inferSelect, "raterId" | "responseId" | "criterionId" | "verdict" | "rationale" | "updatedAt">;
 
-/** The labels the set's clinicians gave on the set's responses (any criterion; callers keep the units). */
+/** The set's own labels, by its clinicians (any criterion; callers keep the units). */
 export function setLabels(db: Db | Tx, setId: number): SetLabel[] {
-  const responseIds = db.select({ id: calibrationSetResponses.responseId }).from(calibrationSetResponses).where(eq(calibrationSetResponses.setId, setId));
   const clinicianIds = db.select({ id: calibrationSetClinicians.userId }).from(calibrationSetClinicians).where(eq(calibrationSetClinicians.setId, setId));
   return db
     .select({ raterId: labels.raterId, responseId: labels.responseId, criterionId: labels.criterionId, verdict: labels.verdict, rationale: labels.rationale, updatedAt: labels.updatedAt })
     .from(labels)
-    .where(and(inArray(labels.responseId, responseIds), inArray(labels.raterId, clinicianIds)))
+    .where(and(eq(labels.setId, setId), inArray(labels.raterId, clinicianIds)))
     .orderBy(asc(labels.responseId), asc(labels.criterionId), asc(labels.raterId))
     .all();
 }

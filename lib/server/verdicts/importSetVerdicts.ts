@@ -4,7 +4,6 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { calibrationSetItems, rubricCriteria } from "@/db/schema";
 import { IssueList, type BundleReader } from "@/lib/bundle/parse";
-import type { Bundle } from "@/lib/bundle/schema";
 import { loadSetInput } from "@/lib/server/calibration/setInput";
 import { audit } from "@/lib/server/audit";
 import { importInto, refuse } from "@/lib/server/bundle/importInto";
@@ -19,7 +18,7 @@ export const ImportSetVerdictsInput = z.object({ setId: SetId }).and(BundleSourc
 export type ImportSetVerdictsInput = z.input<typeof ImportSetVerdictsInput>;
 
 const REFUSAL = "The verdicts were not imported";
-const OTHER_KINDS: (keyof Bundle)[] = ["items", "rubrics", "references", "responses", "labels"];
+const OTHER_KINDS: (keyof BundleReader["lines"])[] = ["items", "rubrics", "references", "responses", "labels", "sets"];
 
 /** Lines of the bundle that are not verdicts on this set's units. */
 function outsideTheSet({ bundle, lines }: BundleReader, units: Set<string>, responses: Set<string>, issues: IssueList): IssueList {
