@@ -429,12 +429,12 @@ export const targetModels = sqliteTable("target_models", {
   systemPrompt: text("system_prompt").notNull(),
 });
 
-/** A run: judge a set, generate responses, or grade; its calls are rows of `run_calls`. */
+/** A run: judge a set, generate responses, grade, or judge a flow study's conversations; its calls are rows of `run_calls`. */
 export const runs = sqliteTable(
   "runs",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    kind: text("kind", { enum: ["judge", "respond", "grade"] }).notNull(),
+    kind: text("kind", { enum: ["judge", "respond", "grade", "flow_judge"] }).notNull(),
     title: text("title").notNull(),
     status: text("status", { enum: ["running", "paused", "cancelled", "done"] }).notNull(),
     /** Why the run stopped by itself (an endpoint refused its key, say), shown on the run page. */
@@ -447,31 +447,36 @@ export const runs = sqliteTable(
     createdAt: createdAt(),
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
   },
-  (t) => [check("runs_kind", sql`${t.kind} IN ('judge', 'respond', 'grade')`), check("runs_status", sql`${t.status} IN ('running', 'paused', 'cancelled', 'done')`)],
+  (t) => [check("runs_kind", sql`${t.kind} IN ('judge', 'respond', 'grade', 'flow_judge')`), check("runs_status", sql`${t.status} IN ('running', 'paused', 'cancelled', 'done')`)],
 );
 
 /**
  * One call of a run: a judge on one unit (response, criterion, rubric version), or a
  * target model on one item and run (one request per assistant turn, the turns so far
- * kept in `parsed`). `running` calls belong to the live worker; a worker that starts
- * puts any it finds back to `pending` (their result was never stored).
+ * kept in `parsed`), or a judge on one flow-rubric question of one conversation (`flow`:
+ * the next question's call is added when this one's answer is stored). `running` calls
+ * belong to the live worker; a worker that starts puts any it finds back to `pending`
+ * (their result was never stored).
  */
 export const runCalls = sqliteTable(
   "run_calls",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     runId: integer("run_id").notNull().references(() => runs.id),
-    kind: text("kind", { enum: ["judge", "respond"] }).notNull(),
+    kind: text("kind", { enum: ["judge", "respond", "flow"] }).notNull(),
     /** The judge or target model id. */
     actor: text("actor").notNull(),
     endpointId: integer("endpoint_id").notNull().references(() => endpoints.id),
-    /** Unique within the run: `judge:unit:version` or `model:item:run`. */
+    /** Unique within the run: `judge|unit|version`, `model|item|run` or `judge|conversation|question`. */
     key: text("key").notNull(),
     responseId: text("response_id"),
     criterionId: text("criterion_id"),
     rubricVersionId: integer("rubric_version_id"),
     itemId: text("item_id"),
     runNumber: integer("run_number"),
+    /** A flow call's conversation (vera_conversations) and rubric question id. */
+    conversationId: text("conversation_id"),
+    questionId: text("question_id"),
     status: text("status", { enum: ["pending", "running", "done", "missing", "failed", "cancelled"] }).notNull().default("pending"),
     model: text("model").notNull(),
     /** SHA-256 of the judge's prompt template body. */
