@@ -35,9 +35,10 @@ export async function exportBatch({ ctx, input }: { ctx: Ctx; input: unknown }):
   const queue = new SqliteRunQueue(db);
   return db.transaction(
     (tx) => {
-      const run = db.$client.prepare("SELECT status FROM runs WHERE id = ?").get(runId) as { status: string } | undefined;
+      const run = db.$client.prepare("SELECT status, kind FROM runs WHERE id = ?").get(runId) as { status: string; kind: string } | undefined;
       if (!run) throw new NotFound(`There is no run ${runId}.`);
       if (run.status === "cancelled" || run.status === "done") throw new Conflict(`This run is ${run.status}: it has no calls to make.`);
+      if (run.kind === "flow_judge") throw new Conflict("A flow judge run asks each question only once the previous answer is stored, so its calls cannot go out as one batch file: let the worker make them.");
       const formats = new Map(
         (db.$client.prepare("SELECT id, response_format AS f FROM endpoints").all() as { id: number; f: ResponseFormatMode }[]).map((e) => [e.id, e.f]),
       );
@@ -99,9 +100,10 @@ export async function importBatch({ ctx, input }: { ctx: Ctx; input: unknown }):
   const queue = new SqliteRunQueue(db);
   return db.transaction(
     (tx) => {
-      const run = db.$client.prepare("SELECT status FROM runs WHERE id = ?").get(runId) as { status: string } | undefined;
+      const run = db.$client.prepare("SELECT status, kind FROM runs WHERE id = ?").get(runId) as { status: string; kind: string } | undefined;
       if (!run) throw new NotFound(`There is no run ${runId}.`);
       if (run.status === "cancelled") throw new Conflict("This run was cancelled; its calls are not taken any more.");
+      if (run.kind === "flow_judge") throw new Conflict("A flow judge run takes no batch files: the worker asks its questions one after another.");
       const byId = new Map<string, ClaimedCall>();
       let after = 0;
       for (;;) {

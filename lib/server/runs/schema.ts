@@ -21,6 +21,8 @@ export const RunRequest = z.discriminatedUnion("kind", [
     /** Default: every model with responses to those items. */
     models: z.array(Id).max(1000).optional(),
   }),
+  /** Judges on every conversation of a flow study, question by question (docs/flow.md). */
+  z.object({ kind: z.literal("flow_judge"), studyId: z.coerce.number().int().min(1), judges: ids("judge") }),
 ]);
 export type RunRequest = z.infer<typeof RunRequest>;
 
