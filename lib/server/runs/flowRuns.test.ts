@@ -224,11 +224,11 @@ describe("a flow judge run killed with kill -9", () => {
   it("finishes after a restart without asking again any question whose answer was stored", async () => {
     const log: { hash: string; at: number }[] = [];
     const studyId = await study(
-      (request, index) => {
+      (request) => {
         const body = { ...(request.body as ChatRequest & { stream?: boolean }) };
         delete body.stream;
         log.push({ hash: requestHash(body), at: Date.now() });
-        return protocolBehaviour(request, index);
+        return protocolBehaviour(request);
       },
       ["j-a", "j-b"],
       40,
