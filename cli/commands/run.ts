@@ -17,7 +17,8 @@ const USAGE = `usage: npm run --silent concord -- run <what> …
   run judges --set S --judges J1,J2 [--detach]          judge calibration set S
   run responses --models M1,M2 [--items I1,I2] [--runs 3] [--detach]   generate responses
   run grade --freeze F [--models M1,M2] [--items I1,I2] [--detach]   grade with a frozen panel
-  run estimate judges|responses|grade …                what a run would cost, without starting it
+  run flow --study N --judges J1,J2 [--detach]          judge flow study N's conversations question by question
+  run estimate judges|responses|grade|flow …           what a run would cost, without starting it
   run status [RUN]                                      every run, or one run per judge/model
   run pause|resume|cancel RUN
   run work                                              work the queue until every run is done`;
@@ -30,7 +31,8 @@ function requestOf(what: string, values: Record<string, string | boolean | undef
   if (what === "judges") return { kind: "judge", setId: integer(s("set"), "set", 0), judges: list(s("judges")) ?? [] };
   if (what === "responses") return { kind: "respond", models: list(s("models")) ?? [], items: list(s("items")), runs: integer(s("runs"), "runs", 3) };
   if (what === "grade") return { kind: "grade", freezeId: integer(s("freeze"), "freeze", 0), models: list(s("models")), items: list(s("items")) };
-  throw new ServiceError(`unknown run "${what}": judges, responses or grade`, 2);
+  if (what === "flow") return { kind: "flow_judge", studyId: integer(s("study"), "study", 0), judges: list(s("judges")) ?? [] };
+  throw new ServiceError(`unknown run "${what}": judges, responses, grade or flow`, 2);
 }
 
 function printEstimate(estimate: RunEstimate & { title: string }): void {
@@ -80,7 +82,7 @@ export const runCommand: Command = {
     const { positionals, values } = parseArgs({
       args,
       allowPositionals: true,
-      options: { set: { type: "string" }, judges: { type: "string" }, models: { type: "string" }, items: { type: "string" }, runs: { type: "string" }, freeze: { type: "string" }, detach: { type: "boolean" } },
+      options: { set: { type: "string" }, judges: { type: "string" }, models: { type: "string" }, items: { type: "string" }, runs: { type: "string" }, freeze: { type: "string" }, study: { type: "string" }, detach: { type: "boolean" } },
     });
     const [verb, what] = positionals;
     try {
@@ -88,7 +90,7 @@ export const runCommand: Command = {
         printEstimate(await estimateRun({ ctx: cliCtx, input: requestOf(what, values) }));
         return 0;
       }
-      if (verb === "judges" || verb === "responses" || verb === "grade") {
+      if (verb === "judges" || verb === "responses" || verb === "grade" || verb === "flow") {
         const input = requestOf(verb, values);
         printEstimate(await estimateRun({ ctx: cliCtx, input }));
         const { runId, calls } = await startRun({ ctx: cliCtx, input });

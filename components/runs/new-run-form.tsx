@@ -14,8 +14,8 @@ import { ActionFailure } from "./failure";
 import { KIND_LABELS } from "./format";
 import { RunEstimateView } from "./run-estimate";
 
-type Kind = "judge" | "respond" | "grade";
-const KINDS: Kind[] = ["judge", "respond", "grade"];
+type Kind = RunRequest["kind"];
+const KINDS: Kind[] = ["judge", "respond", "grade", "flow_judge"];
 
 /** Ids typed into a field, separated by commas, spaces or new lines; empty means "the default". */
 const ids = (text: string) => text.split(/[\s,]+/).filter(Boolean);
@@ -64,13 +64,16 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
   const [items, setItems] = useState("");
   const [freezeId, setFreezeId] = useState(String(choices.freezes[0]?.id ?? ""));
   const [gradeModels, setGradeModels] = useState("");
+  const [studyId, setStudyId] = useState(String(choices.studies[0]?.id ?? ""));
 
   const request: z.input<typeof RunRequest> =
     kind === "judge"
       ? { kind, setId: Number(setId), judges }
       : kind === "respond"
         ? { kind, models, items: optionalIds(items), runs: Number(runs) }
-        : { kind, freezeId: Number(freezeId), items: optionalIds(items), models: optionalIds(gradeModels) };
+        : kind === "grade"
+          ? { kind, freezeId: Number(freezeId), items: optionalIds(items), models: optionalIds(gradeModels) }
+          : { kind, studyId: Number(studyId), judges };
   const requestKey = JSON.stringify(request);
   const estimate = useMutation({ mutationFn: estimateRunAction });
   const start = useMutation({
@@ -87,6 +90,9 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
     estimate.mutate(request);
   }
 
+  const judgePicker = (
+    <ActorPicker legend="Judges" actors={choices.judges} picked={judges} onChange={setJudges} empty={<>No judges are configured yet. Add them on the <Link href="/runs/judges" className="font-medium text-accent-strong underline underline-offset-2">Judges</Link> page first.</>} />
+  );
   const itemsHint = `Item ids; leave empty for every item with a published rubric (${choices.publishedItems}).`;
   return (
     <div className="space-y-8">
@@ -114,7 +120,7 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
                 ))}
               </select>
             </div>
-            <ActorPicker legend="Judges" actors={choices.judges} picked={judges} onChange={setJudges} empty={<>No judges are configured yet. Add them on the <Link href="/runs/judges" className="font-medium text-accent-strong underline underline-offset-2">Judges</Link> page first.</>} />
+            {judgePicker}
           </>
         ) : null}
 
@@ -146,6 +152,25 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
             )}
             <IdsField id="run-grade-models" label="Models" value={gradeModels} onChange={setGradeModels} hint="Model ids; leave empty for every model with responses to these items." />
             <IdsField id="run-items" label="Items" value={items} onChange={setItems} hint={itemsHint} />
+          </>
+        ) : null}
+
+        {kind === "flow_judge" ? (
+          <>
+            {choices.studies.length === 0 ? (
+              <Notice tone="info">There is no flow study yet. Import a flow rubric and conversations and create a study under <Link href="/studies" className="font-medium text-accent-strong underline underline-offset-2">Studies</Link> first.</Notice>
+            ) : (
+              <div className="max-w-md">
+                <label htmlFor="run-study" className={labelClass}>Study</label>
+                <select id="run-study" value={studyId} onChange={(e) => setStudyId(e.target.value)} required aria-describedby="run-study-hint" className={inputClass}>
+                  {choices.studies.map((s) => (
+                    <option key={s.id} value={s.id}>{s.name} ({s.conversations} conversation{s.conversations === 1 ? "" : "s"})</option>
+                  ))}
+                </select>
+                <p id="run-study-hint" className="mt-1 text-sm text-slate-600">Each judge walks every conversation of the study through its flow rubric, one question a call, as VERA-MH does; the ratings join the study as judge results.</p>
+              </div>
+            )}
+            {judgePicker}
           </>
         ) : null}
 

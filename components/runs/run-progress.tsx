@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { changeRunStatusAction } from "@/lib/actions/runs";
@@ -93,6 +94,16 @@ export function RunProgressView({ initial }: { initial: RunProgress }) {
         ) : null}
         {run.statusNote ? <Notice tone="error" title={run.status === "paused" ? "The run paused itself." : undefined}>{run.statusNote}</Notice> : null}
         {query.isError ? <Notice tone="error">Could not refresh the progress: {query.error.message}</Notice> : null}
+        {run.flow ? (
+          <>
+            <Progress label="Conversations judged (walks ended, per judge)" done={run.flow.ended} total={run.flow.walks} />
+            <p className="text-sm text-slate-700">
+              Each question is asked once the previous answer is stored, so the calls below grow as the walks go on. The ratings land on the{" "}
+              <Link href={`/studies/${run.flow.studyId}`} className="font-medium text-accent-strong underline underline-offset-2">study page</Link> as judge results;{" "}
+              <a href={`/runs/${run.id}/results.csv`} className="font-medium text-accent-strong underline underline-offset-2">download results.csv</a> (VERA-MH&apos;s format).
+            </p>
+          </>
+        ) : null}
         <Progress label="Calls with a stored result" done={stored(run.totals)} total={run.totals.total} />
         <p className="text-sm text-slate-700">
           {count(run.totals.done)} done, {count(run.totals.missing)} missing, {count(run.totals.failed)} failed, {count(run.totals.open)} open

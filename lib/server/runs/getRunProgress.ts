@@ -4,7 +4,7 @@ import type { Ctx } from "@/lib/server/context";
 import { NotFound } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
 import type { RunEstimate } from "./planRun";
-import { RunIdInput } from "./schema";
+import { RunIdInput, type RunRequest } from "./schema";
 
 export interface ActorProgress {
   actor: string;
@@ -27,7 +27,7 @@ export interface ActorProgress {
 
 export interface RunProgress {
   id: number;
-  kind: "judge" | "respond" | "grade";
+  kind: RunRequest["kind"];
   title: string;
   status: "running" | "paused" | "cancelled" | "done";
   statusNote: string | null;
@@ -39,6 +39,8 @@ export interface RunProgress {
   totals: Omit<ActorProgress, "actor" | "endpoint" | "simulated">;
   /** The latest calls that failed or came back unusable, with why. */
   problems: { key: string; status: string; attempts: number; error: string }[];
+  /** A flow judge run: its study, and the walks (judge × conversation) begun and ended; the calls grow as the walks go on. */
+  flow: { studyId: number; walks: number; ended: number } | null;
 }
 
 const RATE_WINDOW_MS = 60_000;
@@ -71,9 +73,16 @@ export function readRunProgress(runId: number, now = Date.now()): RunProgress {
     .prepare(`SELECT key, status, attempts, last_error AS error FROM run_calls WHERE run_id = ? AND last_error IS NOT NULL AND status IN ('failed', 'missing', 'pending')
       ORDER BY updated_at DESC LIMIT 20`)
     .all(runId) as RunProgress["problems"];
+  const spec = JSON.parse(run.spec) as Record<string, unknown>;
+  const walks =
+    run.kind === "flow_judge"
+      ? (c
+          .prepare(`SELECT count(*) AS walks, sum(open = 0) AS ended FROM (SELECT sum(status IN ('pending', 'running', 'failed')) AS open FROM run_calls WHERE run_id = ? GROUP BY actor, conversation_id)`)
+          .get(runId) as { walks: number; ended: number | null })
+      : null;
   return {
     ...run,
-    spec: JSON.parse(run.spec),
+    spec,
     estimate: JSON.parse(run.estimate),
     actors,
     totals: {
@@ -81,6 +90,7 @@ export function readRunProgress(runId: number, now = Date.now()): RunProgress {
       open, tokensIn: sum((a) => a.tokensIn), tokensOut: sum((a) => a.tokensOut), perMinute, etaSeconds: live && perMinute > 0 ? Math.ceil((open / perMinute) * 60) : null,
     },
     problems,
+    flow: walks ? { studyId: Number(spec.studyId), walks: walks.walks, ended: walks.ended ?? 0 } : null,
   };
 }
 
