@@ -1,3 +1,14 @@
+CREATE TABLE `vera_persona_sets` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`name` text NOT NULL,
+	`version` integer NOT NULL,
+	`template` text NOT NULL,
+	`personas` text NOT NULL,
+	`created_by` text NOT NULL,
+	`created_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `vera_persona_sets_version` ON `vera_persona_sets` (`name`,`version`);--> statement-breakpoint
 -- run_calls references runs: the rows are copied aside, the table is made again with the new CHECK and the rows
 -- put back; the references are checked at commit, when every run is there again.
 PRAGMA defer_foreign_keys = ON;--> statement-breakpoint
@@ -14,11 +25,14 @@ CREATE TABLE `runs` (
 	`created_by` text NOT NULL,
 	`created_at` integer NOT NULL,
 	`finished_at` integer,
-	CONSTRAINT "runs_kind" CHECK("runs"."kind" IN ('judge', 'respond', 'grade', 'flow_judge')),
+	CONSTRAINT "runs_kind" CHECK("runs"."kind" IN ('judge', 'respond', 'grade', 'flow_judge', 'simulate')),
 	CONSTRAINT "runs_status" CHECK("runs"."status" IN ('running', 'paused', 'cancelled', 'done'))
 );
 --> statement-breakpoint
 INSERT INTO `runs`("id", "kind", "title", "status", "status_note", "spec", "estimate", "created_by", "created_at", "finished_at") SELECT "id", "kind", "title", "status", "status_note", "spec", "estimate", "created_by", "created_at", "finished_at" FROM `__old_runs`;--> statement-breakpoint
 DROP TABLE `__old_runs`;--> statement-breakpoint
 ALTER TABLE `run_calls` ADD `conversation_id` text;--> statement-breakpoint
-ALTER TABLE `run_calls` ADD `question_id` text;
+ALTER TABLE `run_calls` ADD `question_id` text;--> statement-breakpoint
+ALTER TABLE `run_calls` ADD `persona` text;--> statement-breakpoint
+ALTER TABLE `run_calls` ADD `partner` text;--> statement-breakpoint
+ALTER TABLE `run_calls` ADD `turn` integer;

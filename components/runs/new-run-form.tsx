@@ -15,7 +15,7 @@ import { KIND_LABELS } from "./format";
 import { RunEstimateView } from "./run-estimate";
 
 type Kind = RunRequest["kind"];
-const KINDS: Kind[] = ["judge", "respond", "grade", "flow_judge"];
+const KINDS: Kind[] = ["judge", "respond", "grade", "flow_judge", "simulate"];
 
 /** Ids typed into a field, separated by commas, spaces or new lines; empty means "the default". */
 const ids = (text: string) => text.split(/[\s,]+/).filter(Boolean);
@@ -65,6 +65,9 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
   const [freezeId, setFreezeId] = useState(String(choices.freezes[0]?.id ?? ""));
   const [gradeModels, setGradeModels] = useState("");
   const [studyId, setStudyId] = useState(String(choices.studies[0]?.id ?? ""));
+  const [personaSetId, setPersonaSetId] = useState(String(choices.personaSets[0]?.id ?? ""));
+  const [userModel, setUserModel] = useState(choices.models[0]?.id ?? "");
+  const [turns, setTurns] = useState("30");
 
   const request: z.input<typeof RunRequest> =
     kind === "judge"
@@ -73,7 +76,9 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
         ? { kind, models, items: optionalIds(items), runs: Number(runs) }
         : kind === "grade"
           ? { kind, freezeId: Number(freezeId), items: optionalIds(items), models: optionalIds(gradeModels) }
-          : { kind, studyId: Number(studyId), judges };
+          : kind === "flow_judge"
+            ? { kind, studyId: Number(studyId), judges }
+            : { kind, personaSetId: Number(personaSetId), userModel, models, turns: Number(turns), runs: Number(runs) };
   const requestKey = JSON.stringify(request);
   const estimate = useMutation({ mutationFn: estimateRunAction });
   const start = useMutation({
@@ -92,6 +97,9 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
 
   const judgePicker = (
     <ActorPicker legend="Judges" actors={choices.judges} picked={judges} onChange={setJudges} empty={<>No judges are configured yet. Add them on the <Link href="/runs/judges" className="font-medium text-accent-strong underline underline-offset-2">Judges</Link> page first.</>} />
+  );
+  const modelPicker = (
+    <ActorPicker legend="Target models" actors={choices.models} picked={models} onChange={setModels} empty={<>No target models are configured yet. Add them on the <Link href="/runs/models" className="font-medium text-accent-strong underline underline-offset-2">Models</Link> page first.</>} />
   );
   const itemsHint = `Item ids; leave empty for every item with a published rubric (${choices.publishedItems}).`;
   return (
@@ -126,7 +134,7 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
 
         {kind === "respond" ? (
           <>
-            <ActorPicker legend="Target models" actors={choices.models} picked={models} onChange={setModels} empty={<>No target models are configured yet. Add them on the <Link href="/runs/models" className="font-medium text-accent-strong underline underline-offset-2">Models</Link> page first.</>} />
+            {modelPicker}
             <IdsField id="run-items" label="Items" value={items} onChange={setItems} hint={itemsHint} />
             <div className="max-w-xs">
               <label htmlFor="run-runs" className={labelClass}>Runs per item</label>
@@ -171,6 +179,43 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
               </div>
             )}
             {judgePicker}
+          </>
+        ) : null}
+
+        {kind === "simulate" ? (
+          <>
+            {choices.personaSets.length === 0 ? (
+              <Notice tone="info">No personas are imported yet. Import a <code>personas.tsv</code> and its prompt template under <Link href="/studies/import" className="font-medium text-accent-strong underline underline-offset-2">Studies → Import</Link> first.</Notice>
+            ) : (
+              <div className="max-w-md">
+                <label htmlFor="run-personas" className={labelClass}>Personas</label>
+                <select id="run-personas" value={personaSetId} onChange={(e) => setPersonaSetId(e.target.value)} required className={inputClass}>
+                  {choices.personaSets.map((p) => (
+                    <option key={p.id} value={p.id}>{p.name} v{p.version} ({p.personas} persona{p.personas === 1 ? "" : "s"})</option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <div className="max-w-md">
+              <label htmlFor="run-user-model" className={labelClass}>User model</label>
+              <select id="run-user-model" value={userModel} onChange={(e) => setUserModel(e.target.value)} required aria-describedby="run-user-model-hint" className={inputClass}>
+                {choices.models.map((m) => (
+                  <option key={m.id} value={m.id}>{m.id} ({m.model} on {m.endpoint})</option>
+                ))}
+              </select>
+              <p id="run-user-model-hint" className="mt-1 text-sm text-slate-600">The model that role-plays each persona, from the Models page; it starts each conversation and may end it.</p>
+            </div>
+            {modelPicker}
+            <div className="grid max-w-md gap-4 sm:grid-cols-2">
+              <div>
+                <label htmlFor="run-turns" className={labelClass}>Turns at most</label>
+                <input id="run-turns" type="number" min={1} max={50} value={turns} onChange={(e) => setTurns(e.target.value)} required className={inputClass} />
+              </div>
+              <div>
+                <label htmlFor="run-sim-runs" className={labelClass}>Conversations per persona</label>
+                <input id="run-sim-runs" type="number" min={1} max={10} value={runs} onChange={(e) => setRuns(e.target.value)} required className={inputClass} />
+              </div>
+            </div>
           </>
         ) : null}
 

@@ -39,10 +39,17 @@ export interface RespondCall {
   turnsSoFar: string[];
 }
 
+/** One turn of a simulated conversation: the user model's or the target model's next message (docs/runs.md). */
+export interface TurnCall {
+  kind: "turn";
+  decoding: Decoding;
+  messages: ChatMessage[];
+}
+
 /** What a call's attempts came to, ready to store. */
 export interface Settlement {
   status: "done" | "missing" | "failed";
-  /** judge: `{ verdict, rationale }` (a flow question: `{ answer, reasoning }`); respond: `{ turns, truncated }`. Null when missing or failed. */
+  /** judge: `{ verdict, rationale }` (a flow question: `{ answer, reasoning }`); respond: `{ turns, truncated }`; turn: `{ text, truncated }`. Null when missing or failed. */
   parsed: unknown;
   raw: string | null;
   requestHash: string | null;
@@ -213,6 +220,36 @@ export function judgeRequest(call: JudgeCall, mode: ResponseFormatMode, previous
 /** The message that shows a judge what was wrong with its answer. */
 export function correction(problem: string): string {
   return `That answer cannot be used: ${problem}. Answer again with only the JSON object {"verdict": "satisfied" | "not_satisfied", "rationale": "one sentence"}.`;
+}
+
+/**
+ * One turn of a simulated conversation. An empty answer is asked again (a transcript
+ * has no empty turn), up to ANSWER_ATTEMPTS answers; then the turn is missing and the
+ * conversation ends there. A cut-off answer is kept and marked.
+ */
+export async function runTurnCall(endpoint: Endpoint, call: TurnCall): Promise<Settlement> {
+  const tally: Tally = { attempts: 0, tokensIn: 0, tokensOut: 0, latencyMs: null, lastError: null };
+  const request: ChatRequest = {
+    model: call.decoding.model,
+    messages: call.messages,
+    temperature: call.decoding.temperature,
+    max_tokens: call.decoding.maxTokens,
+    ...(call.decoding.seed !== null ? { seed: call.decoding.seed } : {}),
+  };
+  let raw: string | null = null;
+  for (let given = 0; given < ANSWER_ATTEMPTS; given++) {
+    let result: Awaited<ReturnType<typeof answer>>;
+    try {
+      result = await answer({ ...endpoint, format: { mode: "text" } }, () => request, tally);
+    } catch (error) {
+      return failed(tally, error);
+    }
+    raw = result.answer.content;
+    const text = raw.trim();
+    if (text) return { status: "done", parsed: { text, truncated: result.answer.truncated }, raw, requestHash: requestHash(request), ...tally, lastError: null };
+    tally.lastError = "unusable answer: the answer was empty";
+  }
+  return { status: "missing", parsed: null, raw, requestHash: requestHash(request), ...tally };
 }
 
 /** The request for a target model's next assistant turn: the user turns stay fixed, the assistant turns are its own. */

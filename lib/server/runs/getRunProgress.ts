@@ -39,8 +39,11 @@ export interface RunProgress {
   totals: Omit<ActorProgress, "actor" | "endpoint" | "simulated">;
   /** The latest calls that failed or came back unusable, with why. */
   problems: { key: string; status: string; attempts: number; error: string }[];
-  /** A flow judge run: its study, and the walks (judge × conversation) begun and ended; the calls grow as the walks go on. */
-  flow: { studyId: number; walks: number; ended: number } | null;
+  /**
+   * A run planned as it goes (flow judge, simulate): its walks (judge × conversation) or
+   * conversations begun and ended, and a flow run's study; the calls grow meanwhile.
+   */
+  sequences: { total: number; ended: number; studyId: number | null } | null;
 }
 
 const RATE_WINDOW_MS = 60_000;
@@ -74,11 +77,13 @@ export function readRunProgress(runId: number, now = Date.now()): RunProgress {
       ORDER BY updated_at DESC LIMIT 20`)
     .all(runId) as RunProgress["problems"];
   const spec = JSON.parse(run.spec) as Record<string, unknown>;
-  const walks =
-    run.kind === "flow_judge"
+  // A flow walk is one judge's on one conversation; a simulated conversation has two actors, one key.
+  const sequences =
+    run.kind === "flow_judge" || run.kind === "simulate"
       ? (c
-          .prepare(`SELECT count(*) AS walks, sum(open = 0) AS ended FROM (SELECT sum(status IN ('pending', 'running', 'failed')) AS open FROM run_calls WHERE run_id = ? GROUP BY actor, conversation_id)`)
-          .get(runId) as { walks: number; ended: number | null })
+          .prepare(`SELECT count(*) AS total, sum(open = 0) AS ended FROM (SELECT sum(status IN ('pending', 'running', 'failed')) AS open FROM run_calls WHERE run_id = ?
+            GROUP BY CASE kind WHEN 'flow' THEN actor ELSE '' END, conversation_id)`)
+          .get(runId) as { total: number; ended: number | null })
       : null;
   return {
     ...run,
@@ -90,7 +95,7 @@ export function readRunProgress(runId: number, now = Date.now()): RunProgress {
       open, tokensIn: sum((a) => a.tokensIn), tokensOut: sum((a) => a.tokensOut), perMinute, etaSeconds: live && perMinute > 0 ? Math.ceil((open / perMinute) * 60) : null,
     },
     problems,
-    flow: walks ? { studyId: Number(spec.studyId), walks: walks.walks, ended: walks.ended ?? 0 } : null,
+    sequences: sequences ? { total: sequences.total, ended: sequences.ended ?? 0, studyId: run.kind === "flow_judge" ? Number(spec.studyId) : null } : null,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { renderTemplate, templateHash } from "@/lib/runs/template";
 import { respondRequest } from "@/lib/runs/execute";
 import { FLOW_QUESTION_TEMPLATE, FLOW_SYSTEM_TEMPLATE, flowMessages, mostQuestionsAsked, nextFlowStep } from "@/lib/flow/judgeFlow";
+import { personaPrompt, type Persona } from "@/lib/flow/personas";
 import { loadRubric, readStudy } from "@/lib/server/vera/access";
 import { responseIdFor } from "@/lib/runs/responseId";
 import { Invalid, NotFound } from "@/lib/server/errors";
@@ -10,7 +11,7 @@ import type { RunRequest } from "./schema";
 
 /** One call to enqueue. */
 export interface PlannedCall {
-  kind: "judge" | "respond" | "flow";
+  kind: "judge" | "respond" | "flow" | "turn";
   actor: string;
   endpointId: number;
   key: string;
@@ -23,6 +24,9 @@ export interface PlannedCall {
   runNumber?: number;
   conversationId?: string;
   questionId?: string;
+  persona?: string;
+  partner?: string;
+  turn?: number;
 }
 
 export interface ActorEstimate {
@@ -61,6 +65,8 @@ const CHARS_PER_TOKEN = 4;
 const JUDGE_OUTPUT_TOKENS = 60;
 /** A flow answer and a brief explanation. */
 const FLOW_OUTPUT_TOKENS = 80;
+/** A simulated conversation's turn, either side (short user messages, longer replies). */
+const SIM_TURN_TOKENS = 120;
 /** A typical assistant turn of the demo and the paper's models. */
 const TURN_OUTPUT_TOKENS = 350;
 /** Calls rendered per actor to estimate prompt sizes. */
@@ -235,9 +241,70 @@ function flowPlan(db: Db, studyId: number, judgeIds: readonly string[]): RunPlan
   };
 }
 
+/**
+ * A simulation run: the user model's first turn of every conversation (target model ×
+ * persona × run; the rest are added as the turns come, docs/runs.md). A conversation
+ * already stored (same persona, user model, target model and run number) or that
+ * another running or paused run is simulating is skipped. The estimate assumes every
+ * conversation runs to the turn limit, each turn re-sending the conversation so far.
+ */
+function simulationPlan(db: Db, request: Extract<RunRequest, { kind: "simulate" }>): RunPlan {
+  const c = db.$client;
+  const set = c.prepare("SELECT name, version, template, personas FROM vera_persona_sets WHERE id = ?").get(request.personaSetId) as
+    | { name: string; version: number; template: string; personas: string }
+    | undefined;
+  if (!set) throw new NotFound(`There are no personas ${request.personaSetId}.`);
+  const all = JSON.parse(set.personas) as Persona[];
+  const unknown = (request.personas ?? []).filter((name) => !all.some((p) => p.name === name));
+  if (unknown.length > 0) throw new Invalid(`These personas are not in ${set.name} v${set.version}: ${unknown.slice(0, 10).join(", ")}.`);
+  const personas = request.personas ? all.filter((p) => request.personas!.includes(p.name)) : all;
+  const models = actors(db, "target_models", [...new Set([request.userModel, ...request.models])], "model");
+  const user = models.get(request.userModel)!;
+  const stored = c.prepare("SELECT 1 FROM vera_conversations WHERE persona = ? AND user_model = ? AND provider_model = ? AND file_name LIKE ?");
+  const open = c.prepare(`SELECT 1 FROM run_calls c JOIN runs r ON r.id = c.run_id WHERE c.kind = 'turn' AND c.conversation_id = ? AND c.actor = ? AND r.kind = 'simulate' AND r.status IN ('running', 'paused') LIMIT 1`);
+  const calls: PlannedCall[] = [];
+  const estimates: ActorEstimate[] = [];
+  const userTally = { calls: 0, skipped: 0, tokensIn: 0, tokensOut: 0 };
+  for (const modelId of request.models) {
+    const model = models.get(modelId)!;
+    const tally = { calls: 0, skipped: 0, tokensIn: 0, tokensOut: 0 };
+    for (const persona of personas) {
+      const userPrompt = tokens(personaPrompt(set.template, persona).length);
+      for (let run = 1; run <= request.runs; run++) {
+        const conversation = `${modelId}|${persona.name}|${run}`;
+        if (stored.get(persona.name, request.userModel, modelId, `%\_run${run}.txt`) || open.get(conversation, request.userModel)) {
+          tally.skipped++;
+          userTally.skipped++;
+          continue;
+        }
+        calls.push({
+          kind: "turn", actor: request.userModel, endpointId: user.endpoint_id, key: `${conversation}|0`, model: user.model, templateHash: null,
+          conversationId: conversation, persona: persona.name, partner: modelId, turn: 0, runNumber: run,
+        });
+        // Turn k (from 0) re-sends the k turns before it; the user model's are even, the target's odd.
+        for (let k = 0; k < 2 * request.turns; k++) {
+          const side = k % 2 === 0 ? userTally : tally;
+          side.calls++;
+          side.tokensIn += (k % 2 === 0 ? userPrompt : tokens(model.system_prompt!.length)) + k * SIM_TURN_TOKENS;
+          side.tokensOut += SIM_TURN_TOKENS;
+        }
+      }
+    }
+    estimates.push({ actor: modelId, endpoint: model.endpoint, ...tally, cost: cost(model, tally.tokensIn, tally.tokensOut) });
+  }
+  estimates.unshift({ actor: request.userModel, endpoint: user.endpoint, ...userTally, cost: cost(user, userTally.tokensIn, userTally.tokensOut) });
+  return {
+    title: `Simulate ${personas.length} persona${personas.length === 1 ? "" : "s"} of ${set.name} v${set.version} (user ${request.userModel}) against ${request.models.join(", ")}`,
+    spec: { ...request, personas: personas.map((p) => p.name) },
+    calls,
+    estimate: summarise(estimates, `every conversation to ${request.turns} chatbot turns (fewer when the user ends it); ${SIM_TURN_TOKENS} tokens a turn, each turn re-sending the conversation so far; skipped: conversations already simulated`),
+  };
+}
+
 /** The calls a run would make, and what they would cost; nothing is written. */
 export function planRun(db: Db, request: RunRequest): RunPlan {
   if (request.kind === "flow_judge") return flowPlan(db, request.studyId, request.judges);
+  if (request.kind === "simulate") return simulationPlan(db, request);
   if (request.kind === "judge") {
     const { name, units } = setUnitsOf(db, request.setId);
     if (units.length === 0) throw new Invalid("This calibration set has no units to judge.");

@@ -5,11 +5,12 @@ import type { CallWrite, ClaimedCall, RunQueue } from "@/lib/runs/queue";
 import { renderTemplate } from "@/lib/runs/template";
 import { responseIdFor } from "@/lib/runs/responseId";
 import { FlowRuns } from "./flowCalls";
+import { SimulationRuns } from "./simulationCalls";
 
 interface CallRow {
   id: number;
   run_id: number;
-  kind: "judge" | "respond" | "flow";
+  kind: "judge" | "respond" | "flow" | "turn";
   actor: string;
   endpoint_id: number;
   response_id: string | null;
@@ -19,6 +20,9 @@ interface CallRow {
   run_number: number | null;
   conversation_id: string | null;
   question_id: string | null;
+  persona: string | null;
+  partner: string | null;
+  turn: number | null;
   raw: string | null;
   parsed: string | null;
   last_error: string | null;
@@ -37,26 +41,28 @@ const marks = (n: number) => Array(n).fill("?").join(",");
 export class SqliteRunQueue implements RunQueue {
   private readonly sql;
   private readonly flow: FlowRuns;
+  private readonly simulation: SimulationRuns;
 
   constructor(private readonly db: Db) {
     const c = db.$client;
     this.flow = new FlowRuns(db);
+    this.simulation = new SimulationRuns(db);
     this.sql = {
       recover: c.prepare("UPDATE run_calls SET status = 'pending' WHERE status = 'running'"),
       endpoints: c.prepare("SELECT DISTINCT endpoint_id AS id FROM run_calls WHERE run_id = ?"),
       hasWork: c.prepare("SELECT 1 FROM run_calls WHERE status = 'pending' AND run_id = ? AND endpoint_id = ? LIMIT 1"),
       claim: c.prepare(`UPDATE run_calls SET status = 'running', updated_at = ? WHERE id IN (
           SELECT id FROM run_calls WHERE status = 'pending' AND run_id = ? AND endpoint_id = ? ORDER BY id LIMIT ?)
-        RETURNING id, run_id, kind, actor, endpoint_id, response_id, criterion_id, rubric_version_id, item_id, run_number, conversation_id, question_id, raw, parsed, last_error`),
+        RETURNING id, run_id, kind, actor, endpoint_id, response_id, criterion_id, rubric_version_id, item_id, run_number, conversation_id, question_id, persona, partner, turn, raw, parsed, last_error`),
       progress: c.prepare(`UPDATE run_calls SET parsed = ?, attempts = attempts + ?, tokens_in = tokens_in + ?, tokens_out = tokens_out + ?, updated_at = ?
         WHERE id = ?`),
       retry: c.prepare(`UPDATE run_calls SET status = 'pending', raw = coalesce(?, raw), parsed = ?, last_error = ?, attempts = attempts + ?, tokens_in = tokens_in + ?,
           tokens_out = tokens_out + ?, updated_at = ? WHERE id = ?`),
-      pending: c.prepare(`SELECT id, run_id, kind, actor, endpoint_id, response_id, criterion_id, rubric_version_id, item_id, run_number, conversation_id, question_id, raw, parsed, last_error
+      pending: c.prepare(`SELECT id, run_id, kind, actor, endpoint_id, response_id, criterion_id, rubric_version_id, item_id, run_number, conversation_id, question_id, persona, partner, turn, raw, parsed, last_error
         FROM run_calls WHERE run_id = ? AND status = 'pending' AND id > ? ORDER BY id LIMIT ?`),
       settle: c.prepare(`UPDATE run_calls SET status = ?, parsed = ?, raw = ?, request_hash = coalesce(?, request_hash), tokens_in = tokens_in + ?,
           tokens_out = tokens_out + ?, latency_ms = ?, attempts = attempts + ?, last_error = ?, updated_at = ?
-        WHERE id = ? RETURNING run_id, kind, actor, response_id, criterion_id, rubric_version_id, item_id, run_number, conversation_id, model`),
+        WHERE id = ? RETURNING run_id, kind, actor, endpoint_id, response_id, criterion_id, rubric_version_id, item_id, run_number, conversation_id, persona, partner, turn, model`),
       verdict: c.prepare(`INSERT INTO judge_verdicts (judge, response_id, criterion_id, verdict, rationale, rubric_version_id, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (judge, response_id, criterion_id, rubric_version_id) DO UPDATE SET verdict = excluded.verdict, rationale = excluded.rationale, created_at = excluded.created_at`),
@@ -107,8 +113,8 @@ export class SqliteRunQueue implements RunQueue {
   /** Renders each claimed call from the stored rows: judge settings and template, unit texts, the item's user turns. */
   private load(rows: CallRow[]): ClaimedCall[] {
     const c = this.db.$client;
-    const judgeIds = [...new Set(rows.filter((r) => r.kind !== "respond").map((r) => r.actor))];
-    const modelIds = [...new Set(rows.filter((r) => r.kind === "respond").map((r) => r.actor))];
+    const judgeIds = [...new Set(rows.filter((r) => r.kind === "judge" || r.kind === "flow").map((r) => r.actor))];
+    const modelIds = [...new Set(rows.filter((r) => r.kind === "respond" || r.kind === "turn").map((r) => r.actor))];
     const judges = new Map<string, Decoding & { body: string }>();
     for (const ids of chunks(judgeIds)) {
       const found = c
@@ -151,9 +157,11 @@ export class SqliteRunQueue implements RunQueue {
       const answers = row.parsed ? Number((JSON.parse(row.parsed) as { answers?: number }).answers ?? 0) : 0;
       return { raw: row.raw, problem: row.last_error.slice(UNUSABLE.length), answers };
     };
-    const flowCalls = new Map(this.flow.load(rows.filter((r) => r.kind === "flow"), judges, unusable).map((call) => [call.id, call]));
+    const lazyCalls = new Map(
+      [...this.flow.load(rows.filter((r) => r.kind === "flow"), judges, unusable), ...this.simulation.load(rows.filter((r) => r.kind === "turn"), models)].map((call) => [call.id, call]),
+    );
     return rows.map((row): ClaimedCall => {
-      if (row.kind === "flow") return flowCalls.get(row.id)!;
+      if (row.kind === "flow" || row.kind === "turn") return lazyCalls.get(row.id)!;
       const base = { id: row.id, runId: row.run_id, endpointId: row.endpoint_id };
       if (row.kind === "respond") {
         const model = models.get(row.actor)!;
@@ -205,7 +213,10 @@ export class SqliteRunQueue implements RunQueue {
         const s = write.settlement;
         const row = this.sql.settle.get(
           s.status, s.parsed === null ? null : JSON.stringify(s.parsed), s.raw, s.requestHash, s.tokensIn, s.tokensOut, s.latencyMs, s.attempts, s.lastError, now, write.id,
-        ) as { run_id: number; kind: string; actor: string; response_id: string | null; criterion_id: string | null; rubric_version_id: number | null; item_id: string | null; run_number: number | null; conversation_id: string | null; model: string } | undefined;
+        ) as
+          | { run_id: number; kind: string; actor: string; endpoint_id: number; response_id: string | null; criterion_id: string | null; rubric_version_id: number | null; item_id: string | null; run_number: number | null;
+              conversation_id: string | null; persona: string | null; partner: string | null; turn: number | null; model: string }
+          | undefined;
         if (!row) continue;
         if (s.fatal) this.sql.pause.run(`Paused: the endpoint refused a call (${s.lastError ?? "no reason given"}). Fix the endpoint or judge, then resume.`, row.run_id);
         if (row.kind === "judge" && (s.status === "done" || s.status === "missing")) {
@@ -213,6 +224,7 @@ export class SqliteRunQueue implements RunQueue {
           this.sql.verdict.run(row.actor, row.response_id, row.criterion_id, v ? (v.verdict ? 1 : 0) : null, v ? v.rationale : null, row.rubric_version_id, now);
         }
         if (row.kind === "flow" && (s.status === "done" || s.status === "missing")) this.flow.advance(row.run_id, row.actor, row.conversation_id!, write.id, now);
+        if (row.kind === "turn" && (s.status === "done" || s.status === "missing")) this.simulation.advance({ ...row, status: s.status }, now);
         if (row.kind === "respond" && s.status === "done") {
           const turns = (s.parsed as { turns: string[] }).turns;
           this.sql.response.run(responseIdFor(row.actor, row.item_id!, row.run_number!), row.item_id, row.actor, row.run_number, JSON.stringify(turns), now);
