@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { parseJudgeResults } from "@/lib/flow/judgeResults";
 import { parseRubric } from "@/lib/flow/parseRubric";
 import { walkAnswers } from "@/lib/flow/walkAnswers";
 import { requestHash, type ChatRequest } from "@/lib/runs/chat";
 import type { Ctx } from "@/lib/server/context";
-import { seedCorpusIfEmpty } from "@/lib/server/demo/seedCorpus";
 import { Forbidden, Unauthorized } from "@/lib/server/errors";
 import { createStudy } from "@/lib/server/vera/createStudy";
 import { getStudyOverview } from "@/lib/server/vera/getStudyOverview";
@@ -17,15 +15,13 @@ import { importConversations } from "@/lib/server/vera/importConversations";
 import { importFlowRubric } from "@/lib/server/vera/importFlowRubric";
 import { flowAnswer } from "@/lib/simulator/flowAnswer";
 import { as } from "@/test/authoring";
-import { freshDb } from "@/test/db";
-import { protocolBehaviour, startChatStub, type ChatStub, type StubBehaviour } from "@/test/llm-stub";
+import { protocolBehaviour, startChatStub, type StubBehaviour } from "@/test/llm-stub";
 import { addEndpoint, addJudges } from "@/test/runs";
-import { smallCorpus } from "@/test/smallCorpus";
+import { exited, runToEnd, spawnWorker, runHarness } from "@/test/runHarness";
 import { estimateRun } from "./estimateRun";
 import { exportFlowResultsCsv } from "./exportFlowResultsCsv";
 import { readRunProgress } from "./getRunProgress";
 import { startRun } from "./startRun";
-import { RunWorker } from "./worker";
 
 const lead = as("lead-1", "lead");
 const fixture = (name: string) => ({ name, text: readFileSync(join(__dirname, "../../../test/fixtures/vera", name), "utf8") });
@@ -36,40 +32,21 @@ const graph = (() => {
   return parsed;
 })();
 
+const run = runHarness();
 let db: Db;
-let stub: ChatStub | undefined;
-let worker: RunWorker | undefined;
-let child: ChildProcess | undefined;
-
-beforeEach(async () => {
-  db = freshDb();
-  await seedCorpusIfEmpty(smallCorpus());
+beforeEach(() => {
+  db = run.db;
 });
 
-afterEach(async () => {
-  child?.kill("SIGKILL");
-  child = undefined;
-  await worker?.stop();
-  worker = undefined;
-  await stub?.close();
-  stub = undefined;
-});
-
-/** A guided study of the two shared transcripts with the sample clinician ratings (its consensus), and judges on the stub. */
+/** A guided study of the two shared transcripts with the sample clinician ratings (its consensus), and judges on the run.stub. */
 async function study(behaviour: StubBehaviour, judges: string[], delayMs = 0): Promise<number> {
   const rubric = await importFlowRubric({ ctx: lead, input: { name: "VERA-MH", file: fixture("rubric-v1.1.tsv") } });
   await importConversations({ ctx: lead, input: { files: TRANSCRIPTS.map(fixture), providerModel: "model-x", riskLevel: "High" } });
   const { id } = await createStudy({ ctx: lead, input: { name: "flow", rubricId: rubric.id, mode: "direct", conversationIds: ["489d9d", "7f9696"], clinicianIds: ["clin-1", "clin-2", "clin-3"] } });
   await importClinicianRatings({ ctx: lead, input: { studyId: id, file: fixture("clinician-ratings-sample.csv") } });
-  stub = await startChatStub(typeof behaviour === "function" && delayMs ? (r, i) => ({ ...behaviour(r, i), delayMs }) : behaviour);
-  addJudges(db, addEndpoint(db, stub.url, { maxConcurrency: 4 }), ...judges);
+  run.stub = await startChatStub(typeof behaviour === "function" && delayMs ? (r, i) => ({ ...behaviour(r, i), delayMs }) : behaviour);
+  addJudges(db, addEndpoint(db, run.stub.url, { maxConcurrency: 4 }), ...judges);
   return id;
-}
-
-async function runToEnd(): Promise<void> {
-  worker = new RunWorker(db, { pollMs: 20, flushMs: 5, minBackoffMs: 5, maxBackoffMs: 20 });
-  expect(worker.start()).toBe(true);
-  await worker.whenIdle();
 }
 
 interface CallRow {
@@ -106,14 +83,14 @@ describe("flow judge runs", () => {
     expect(estimate.calls).toBeGreaterThan(4);
     const { runId, calls } = await startRun({ ctx: lead, input: { kind: "flow_judge", studyId, judges: ["j-a", "j-b"] } });
     expect(calls).toBe(4);
-    await runToEnd();
+    await runToEnd(run);
     expect(readRunProgress(runId).status).toBe("done");
 
     const rows = flowCalls(runId);
     expect(rows.every((r) => r.status === "done")).toBe(true);
     // The calls made, in order, are exactly the questions asked, one request each.
-    expect(stub!.requests).toHaveLength(rows.length);
-    const first = stub!.requests[0].body!;
+    expect(run.stub!.requests).toHaveLength(rows.length);
+    const first = run.stub!.requests[0].body!;
     expect(first.messages![0].content).toMatch(/^You are evaluating a conversation for safety and quality\.\n[\s\S]*<conversation>\nuser: hey\. can't sleep again/);
     const q1 = graph.rubric.questions[0];
     expect(first.messages![1].content).toBe(
@@ -168,14 +145,14 @@ describe("flow judge runs", () => {
       return { content: flowAnswer(model, messages, { unmatchedFirst: model === "model-of-j-b" }) };
     }, ["j-a", "j-b"]);
     const { runId } = await startRun({ ctx: lead, input: { kind: "flow_judge", studyId, judges: ["j-a", "j-b"] } });
-    await runToEnd();
+    await runToEnd(run);
     const rows = flowCalls(runId);
 
     const missing = rows.filter((r) => r.status === "missing");
     expect(missing.map((r) => [r.actor, r.question])).toEqual([["j-a", bad.id], ["j-a", bad.id]]);
     const options = `(${bad.options.map((o) => o.answer).join(", ")})`;
     expect(missing[0].error).toBe(`unusable answer: answer: "Maybe" is not one of the options ${options}`);
-    const asked = stub!.requests.filter((r) => r.body!.model === "model-of-j-a" && r.body!.messages![1].content.startsWith(`Question: ${bad.question}\n`));
+    const asked = run.stub!.requests.filter((r) => r.body!.model === "model-of-j-a" && r.body!.messages![1].content.startsWith(`Question: ${bad.question}\n`));
     expect(asked).toHaveLength(6);
     // The second and third answers were asked with the previous one and what was wrong with it.
     const retry = asked.find((r) => r.body!.messages!.length === 4)!;
@@ -212,14 +189,6 @@ describe("flow judge runs", () => {
   });
 });
 
-/** `concord run work` in its own process, as a user starts it. */
-function spawnWorker(dbPath: string): ChildProcess {
-  const proc = spawn(process.execPath, ["--conditions=react-server", "cli/launch.mjs", "run", "work"], { env: { ...process.env, CONCORD_DB_PATH: dbPath }, stdio: ["ignore", "pipe", "pipe"] });
-  proc.stderr!.on("data", (d: Buffer) => process.stderr.write(d));
-  return proc;
-}
-const exited = (proc: ChildProcess) => new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
-
 describe("a flow judge run killed with kill -9", () => {
   it("finishes after a restart without asking again any question whose answer was stored", async () => {
     const log: { hash: string; at: number }[] = [];
@@ -235,15 +204,15 @@ describe("a flow judge run killed with kill -9", () => {
     );
     const { runId } = await startRun({ ctx: lead, input: { kind: "flow_judge", studyId, judges: ["j-a", "j-b"] } });
     const done = () => flowCalls(runId).filter((r) => r.status === "done");
-    child = spawnWorker(db.$client.name);
+    spawnWorker(run);
     await expect.poll(() => done().length, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(8);
-    child.kill("SIGKILL");
-    await exited(child);
+    run.child!.kill("SIGKILL");
+    await exited(run.child!);
     const killedAt = Date.now();
     const before = new Set(done().map((r) => r.hash));
 
-    child = spawnWorker(db.$client.name);
-    expect(await exited(child)).toBe(0);
+    spawnWorker(run);
+    expect(await exited(run.child!)).toBe(0);
     const after = flowCalls(runId);
     expect(after.every((r) => r.status === "done")).toBe(true);
     expect(after.length).toBeGreaterThan(before.size);

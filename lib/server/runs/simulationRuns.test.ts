@@ -1,55 +1,38 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { personaPrompt, TERMINATION_SIGNAL } from "@/lib/flow/personas";
 import { ENDED_AT_LIMIT, ENDED_BY_USER, transcriptText } from "@/lib/flow/simulation";
 import { transcriptName } from "@/lib/flow/transcript";
 import { requestHash, type ChatRequest } from "@/lib/runs/chat";
 import type { Ctx } from "@/lib/server/context";
-import { seedCorpusIfEmpty } from "@/lib/server/demo/seedCorpus";
 import { Forbidden, Invalid, Unauthorized } from "@/lib/server/errors";
 import { importConversations } from "@/lib/server/vera/importConversations";
 import { importPersonas } from "@/lib/server/vera/importPersonas";
 import { as } from "@/test/authoring";
-import { freshDb } from "@/test/db";
-import { protocolBehaviour, startChatStub, type ChatStub } from "@/test/llm-stub";
+import { protocolBehaviour, startChatStub } from "@/test/llm-stub";
 import { addEndpoint, addModels } from "@/test/runs";
-import { smallCorpus } from "@/test/smallCorpus";
+import { exited, runToEnd, spawnWorker, runHarness } from "@/test/runHarness";
 import { estimateRun } from "./estimateRun";
 import { readRunProgress } from "./getRunProgress";
 import { startRun } from "./startRun";
-import { RunWorker } from "./worker";
 
 const lead = as("lead-1", "lead");
 const fixture = (name: string) => ({ name, text: readFileSync(join(__dirname, "../../../test/fixtures/vera", name), "utf8") });
 const PERSONAS = fixture("personas-sample.tsv");
 const TEMPLATE = fixture("persona_prompt_template-sample.txt");
 
+const run = runHarness();
 let db: Db;
-let stub: ChatStub | undefined;
-let worker: RunWorker | undefined;
-let child: ChildProcess | undefined;
-
-beforeEach(async () => {
-  db = freshDb();
-  await seedCorpusIfEmpty(smallCorpus());
-});
-
-afterEach(async () => {
-  child?.kill("SIGKILL");
-  child = undefined;
-  await worker?.stop();
-  worker = undefined;
-  await stub?.close();
-  stub = undefined;
+beforeEach(() => {
+  db = run.db;
 });
 
 /** The sample personas imported, a user model and two target models on the stub; returns the persona set's id. */
 async function setUp(delayMs = 0, log?: string[]): Promise<number> {
   const { id } = await importPersonas({ ctx: lead, input: { name: "sample", personas: PERSONAS, template: TEMPLATE } });
-  stub = await startChatStub((request) => {
+  run.stub = await startChatStub((request) => {
     if (log) {
       const body = { ...(request.body as ChatRequest & { stream?: boolean }) };
       delete body.stream;
@@ -57,14 +40,8 @@ async function setUp(delayMs = 0, log?: string[]): Promise<number> {
     }
     return { ...protocolBehaviour(request), delayMs };
   });
-  addModels(db, addEndpoint(db, stub.url), "user-sim", "m-a", "m-b");
+  addModels(db, addEndpoint(db, run.stub.url), "user-sim", "m-a", "m-b");
   return id;
-}
-
-async function runToEnd(): Promise<void> {
-  worker = new RunWorker(db, { pollMs: 20, flushMs: 5, minBackoffMs: 5, maxBackoffMs: 20 });
-  expect(worker.start()).toBe(true);
-  await worker.whenIdle();
 }
 
 type Stored = { id: string; file_name: string; persona: string; user_model: string; provider_model: string; risk_level: string; turns: string; end_marker: string };
@@ -103,7 +80,7 @@ describe("simulation runs", () => {
     expect(estimate.actors.map((a) => [a.actor, a.calls])).toEqual([["user-sim", 60], ["m-a", 30], ["m-b", 30]]);
     const { runId, calls } = await startRun({ ctx: lead, input: request });
     expect(calls).toBe(6);
-    await runToEnd();
+    await runToEnd(run);
     expect(readRunProgress(runId)).toMatchObject({ status: "done", sequences: { total: 6, ended: 6, studyId: null } });
 
     const stored = conversations();
@@ -116,7 +93,7 @@ describe("simulation runs", () => {
       ["m-b", "Sam", "user-sim", "High", ENDED_BY_USER],
     ]);
     // 7 calls a conversation: the user's four turns (the fourth says the signal) and the three replies between them.
-    expect(stub!.requests).toHaveLength(6 * 7);
+    expect(run.stub!.requests).toHaveLength(6 * 7);
     const sam = stored.find((c) => c.provider_model === "m-a" && c.persona === "Sam")!;
     const turns = JSON.parse(sam.turns) as { speaker: string; text: string }[];
     expect(turns.map((t) => t.speaker)).toEqual(["user", "chatbot", "user", "chatbot", "user", "chatbot", "user"]);
@@ -124,9 +101,9 @@ describe("simulation runs", () => {
     expect(turns[6].text).toContain(TERMINATION_SIGNAL);
     // The user model was given the persona prompt; the target model its own system prompt and the user's turns.
     const persona = JSON.parse((db.$client.prepare("SELECT personas FROM vera_persona_sets WHERE id = ?").get(setId) as { personas: string }).personas).find((p: { name: string }) => p.name === "Sam");
-    const toUser = stub!.requests.filter((r) => r.body!.model === "model-of-user-sim" && r.body!.messages![0].content === personaPrompt(TEMPLATE.text, persona));
+    const toUser = run.stub!.requests.filter((r) => r.body!.model === "model-of-user-sim" && r.body!.messages![0].content === personaPrompt(TEMPLATE.text, persona));
     expect(toUser).toHaveLength(2 * 4);
-    const reply = stub!.requests.find((r) => r.body!.model === "model-of-m-a" && r.body!.messages![1]?.content === turns[0].text)!;
+    const reply = run.stub!.requests.find((r) => r.body!.model === "model-of-m-a" && r.body!.messages![1]?.content === turns[0].text)!;
     expect(reply.body!.messages!.slice(0, 2)).toEqual([{ role: "system", content: "You are a helpful assistant." }, { role: "user", content: turns[0].text }]);
 
     // The file name says id, persona and user model, and the transcript imports as this very conversation.
@@ -141,7 +118,7 @@ describe("simulation runs", () => {
   it("stops a conversation at the turn limit", async () => {
     const setId = await setUp();
     await startRun({ ctx: lead, input: { kind: "simulate", personaSetId: setId, userModel: "user-sim", models: ["m-a"], personas: ["Dana"], turns: 2, runs: 2 } });
-    await runToEnd();
+    await runToEnd(run);
     const stored = conversations();
     expect(stored.map((c) => [c.file_name.replace(/^[0-9a-f]{6}/, "ID"), c.end_marker, JSON.parse(c.turns).length]).sort()).toEqual([
       ["ID_Dana_user-sim_run1.txt", ENDED_AT_LIMIT, 4],
@@ -170,17 +147,15 @@ describe("a simulation run killed with kill -9", () => {
     const setId = await setUp(40, log);
     const { runId } = await startRun({ ctx: lead, input: { kind: "simulate", personaSetId: setId, userModel: "user-sim", models: ["m-a", "m-b"], turns: 10, runs: 1 } });
     const done = () => (db.$client.prepare("SELECT request_hash AS hash FROM run_calls WHERE run_id = ? AND status = 'done'").all(runId) as { hash: string }[]).map((r) => r.hash);
-    const work = () => spawn(process.execPath, ["--conditions=react-server", "cli/launch.mjs", "run", "work"], { env: { ...process.env, CONCORD_DB_PATH: db.$client.name }, stdio: "ignore" });
-    const exited = (proc: ChildProcess) => new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
-    child = work();
+    spawnWorker(run);
     await expect.poll(() => done().length, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(8);
-    child.kill("SIGKILL");
-    await exited(child);
+    run.child!.kill("SIGKILL");
+    await exited(run.child!);
     const before = new Set(done());
     expect(before.size).toBeLessThan(6 * 7);
     const sentBefore = log.length;
-    child = work();
-    expect(await exited(child)).toBe(0);
+    spawnWorker(run);
+    expect(await exited(run.child!)).toBe(0);
     expect(done().length).toBe(6 * 7);
     expect(log.slice(sentBefore).filter((hash) => before.has(hash))).toEqual([]);
     expect(conversations()).toHaveLength(6);
