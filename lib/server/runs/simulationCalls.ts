@@ -79,8 +79,9 @@ export class SimulationRuns {
    * After a turn (or its missing answer) is stored, inside the same transaction: the
    * other side's turn is queued, or the conversation has ended and is stored as an
    * imported conversation with its persona, user model, provider model and risk level.
+   * Returns the endpoint of the call queued (the other model's), if one was.
    */
-  advance(row: Omit<TurnCallRow, "id"> & { run_number: number | null; status: string }, now: number): void {
+  advance(row: Omit<TurnCallRow, "id"> & { run_number: number | null; status: string }, now: number): number | null {
     const c = this.db.$client;
     const spec = this.run(row.run_id);
     const speaker = speakerOf(row);
@@ -94,9 +95,9 @@ export class SimulationRuns {
       c.prepare(`INSERT INTO run_calls (run_id, kind, actor, endpoint_id, key, conversation_id, persona, partner, turn, run_number, model, updated_at)
           VALUES (?, 'turn', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run_id, key) DO NOTHING`)
         .run(row.run_id, actor, model.endpoint, `${target}|${row.persona}|${row.run_number}|${row.turn! + 1}`, row.conversation_id, row.persona, partner, row.turn! + 1, row.run_number, model.model, now);
-      return;
+      return model.endpoint;
     }
-    if (turns.length === 0) return;
+    if (turns.length === 0) return null;
     const persona = spec.personas.get(row.persona!)!;
     const taken = c.prepare("SELECT 1 FROM vera_conversations WHERE id = ?");
     let id = simulatedConversationId(`${row.run_id}|${row.conversation_id}`);
@@ -112,5 +113,6 @@ export class SimulationRuns {
       next.end,
       now,
     );
+    return null;
   }
 }

@@ -29,7 +29,7 @@ beforeEach(() => {
   db = run.db;
 });
 
-/** The sample personas imported, a user model and two target models on the stub; returns the persona set's id. */
+/** The sample personas imported, a user model and two target models on the stub (two endpoints); returns the persona set's id. */
 async function setUp(delayMs = 0, log?: string[]): Promise<number> {
   const { id } = await importPersonas({ ctx: lead, input: { name: "sample", personas: PERSONAS, template: TEMPLATE } });
   run.stub = await startChatStub((request) => {
@@ -40,7 +40,9 @@ async function setUp(delayMs = 0, log?: string[]): Promise<number> {
     }
     return { ...protocolBehaviour(request), delayMs };
   });
-  addModels(db, addEndpoint(db, run.stub.url), "user-sim", "m-a", "m-b");
+  // The user model on an endpoint of its own: a conversation's calls alternate between the two.
+  addModels(db, addEndpoint(db, run.stub.url, { name: "users" }), "user-sim");
+  addModels(db, addEndpoint(db, run.stub.url, { name: "targets" }), "m-a", "m-b");
   return id;
 }
 

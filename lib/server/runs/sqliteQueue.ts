@@ -79,7 +79,7 @@ export class SqliteRunQueue implements RunQueue {
     return this.sql.recover.run().changes;
   }
 
-  /** Each run's endpoints: fixed when the run is planned, so read once. */
+  /** Each run's endpoints: read once, then added to as a simulation run queues turns on its other models' endpoints. */
   private readonly runEndpoints = new Map<number, number[]>();
 
   private endpointsOf(runId: number): number[] {
@@ -224,7 +224,11 @@ export class SqliteRunQueue implements RunQueue {
           this.sql.verdict.run(row.actor, row.response_id, row.criterion_id, v ? (v.verdict ? 1 : 0) : null, v ? v.rationale : null, row.rubric_version_id, now);
         }
         if (row.kind === "flow" && (s.status === "done" || s.status === "missing")) this.flow.advance(row.run_id, row.actor, row.conversation_id!, write.id, now);
-        if (row.kind === "turn" && (s.status === "done" || s.status === "missing")) this.simulation.advance({ ...row, status: s.status }, now);
+        if (row.kind === "turn" && (s.status === "done" || s.status === "missing")) {
+          const endpoint = this.simulation.advance({ ...row, status: s.status }, now);
+          const known = this.runEndpoints.get(row.run_id);
+          if (endpoint !== null && known && !known.includes(endpoint)) known.push(endpoint);
+        }
         if (row.kind === "respond" && s.status === "done") {
           const turns = (s.parsed as { turns: string[] }).turns;
           this.sql.response.run(responseIdFor(row.actor, row.item_id!, row.run_number!), row.item_id, row.actor, row.run_number, JSON.stringify(turns), now);
