@@ -1,9 +1,10 @@
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { parseJudgeResults } from "@/lib/flow/judgeResults";
 import { openE2eDb } from "@/test/e2eDb";
-import { addEndpoint, addJudges } from "@/test/runs";
+import { addEndpoint, addJudges, addModels } from "@/test/runs";
 import { demoAccount, seriousViolations, signIn } from "./fixtures";
-import { createStudy, importSampleRatings, importStudyFiles } from "./vera-helpers";
+import { createStudy, importSampleRatings, importStudyFiles, VERA_FIXTURES } from "./vera-helpers";
 
 // The chat-completions stub the suite starts (playwright.config.ts): it answers VERA-MH's flow questions with {answer, reasoning}.
 const LLM_URL = `http://127.0.0.1:${Number(process.env.E2E_LLM_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 1)}/v1`;
@@ -70,4 +71,43 @@ test("a lead runs a judge through a flow study's conversations question by quest
     expect((await other.request.get(`/runs/${runId}/results.csv`)).status()).toBe(403);
     await context.close();
   }
+});
+
+test("a lead imports personas with their template and estimates a simulation run (not started: its conversations would join every study form)", async ({ page }) => {
+  const tag = Date.now().toString(36);
+  const [user, target] = [`e2e-user-${tag}`, `e2e-target-${tag}`];
+  const sqlite = openE2eDb();
+  try {
+    addModels({ $client: sqlite }, addEndpoint({ $client: sqlite }, LLM_URL, { name: `e2e sim stub ${tag}` }), user, target);
+  } finally {
+    sqlite.close();
+  }
+  await signIn(page, demoAccount("lead"));
+  await page.goto("/studies/import");
+  const form = page.getByRole("region", { name: "Import personas" });
+  await form.getByLabel("Persona set name").fill(`Personas ${tag}`);
+  // A template alone is refused, naming the file that is missing.
+  await form.getByLabel("Personas (.tsv) and template (.txt)").setInputFiles(join(VERA_FIXTURES, "persona_prompt_template-sample.txt"));
+  await form.getByRole("button", { name: "Import" }).click();
+  await expect(form.getByRole("alert")).toContainText("(missing):1: Name: the file is empty");
+  await form.getByLabel("Persona set name").fill(`Personas ${tag}`);
+  await form.getByLabel("Personas (.tsv) and template (.txt)").setInputFiles(["personas-sample.tsv", "persona_prompt_template-sample.txt"].map((f) => join(VERA_FIXTURES, f)));
+  await form.getByRole("button", { name: "Import" }).click();
+  await expect(form.getByRole("status")).toContainText(`Personas ${tag} version 1 imported: 3 personas.`);
+  expect(await seriousViolations(page), "study imports").toEqual([]);
+
+  await page.goto("/runs/new");
+  await page.getByRole("radio", { name: "Simulate conversations with personas" }).check();
+  await page.getByRole("combobox", { name: "Personas" }).selectOption({ label: `Personas ${tag} v1 (3 personas)` });
+  await page.getByRole("combobox", { name: "User model" }).selectOption(user);
+  await page.getByRole("checkbox", { name: new RegExp(`^${target} `) }).check();
+  await page.getByLabel("Turns at most").fill("4");
+  await page.getByLabel("Conversations per persona").fill("1");
+  await page.getByRole("button", { name: "Estimate" }).click();
+  const estimate = page.getByRole("table", { name: "Estimated calls, tokens and cost per judge or model" });
+  // Three conversations of at most four turns a side.
+  await expect(estimate.getByRole("row", { name: new RegExp(`^${user}`) })).toContainText(new RegExp(`e2e sim stub ${tag}\\s*12\\s*0`));
+  await expect(estimate.getByRole("row", { name: new RegExp(`^${target}`) })).toContainText(new RegExp(`e2e sim stub ${tag}\\s*12\\s*0`));
+  await expect(page.getByRole("button", { name: "Start run" })).toBeEnabled();
+  expect(await seriousViolations(page), "new simulation run").toEqual([]);
 });
