@@ -143,4 +143,26 @@ describe("migrating an existing database", () => {
     expect(db.$client.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
     db.$client.close();
   });
+
+  it("0010 lets runs be flow judge runs, keeping every run and its calls", () => {
+    const path = databaseAt("0007_vera");
+    const old = new Database(path);
+    old.pragma("foreign_keys = ON");
+    old.exec(`
+      INSERT INTO endpoints (id, name, base_url, created_by, created_at) VALUES (1, 'e', 'http://127.0.0.1:1/v1', 'lead', 0);
+      INSERT INTO runs (id, kind, title, status, spec, estimate, created_by, created_at) VALUES (5, 'judge', 'old run', 'done', '{}', '{}', 'lead', 0);
+      INSERT INTO run_calls (run_id, kind, actor, endpoint_id, key, status, model, updated_at) VALUES (5, 'judge', 'j1', 1, 'k1', 'done', 'm', 0);
+    `);
+    old.close();
+
+    const db = openDb(path);
+    expect(db.$client.prepare("SELECT id, kind, title FROM runs").all()).toEqual([{ id: 5, kind: "judge", title: "old run" }]);
+    expect(db.$client.prepare("SELECT run_id, key, conversation_id, question_id FROM run_calls").all()).toEqual([{ run_id: 5, key: "k1", conversation_id: null, question_id: null }]);
+    db.$client.exec("INSERT INTO runs (kind, title, status, spec, estimate, created_by, created_at) VALUES ('flow_judge', 'flow', 'running', '{}', '{}', 'lead', 0)");
+    // the change counters' triggers on runs are made again with the table
+    expect(db.$client.prepare("SELECT n FROM change_counters WHERE key = 'run:6'").get()).toEqual({ n: 1 });
+    expect(() => db.$client.exec("INSERT INTO runs (kind, title, status, spec, estimate, created_by, created_at) VALUES ('other', 'x', 'running', '{}', '{}', 'lead', 0)")).toThrow(/CHECK/);
+    expect(db.$client.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
+    db.$client.close();
+  });
 });

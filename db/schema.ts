@@ -438,12 +438,12 @@ export const targetModels = sqliteTable("target_models", {
   systemPrompt: text("system_prompt").notNull(),
 });
 
-/** A run: judge a set, generate responses, or grade; its calls are rows of `run_calls`. */
+/** A run: judge a set, generate responses, grade, judge a flow study's conversations, or simulate conversations; its calls are rows of `run_calls`. */
 export const runs = sqliteTable(
   "runs",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    kind: text("kind", { enum: ["judge", "respond", "grade"] }).notNull(),
+    kind: text("kind", { enum: ["judge", "respond", "grade", "flow_judge", "simulate"] }).notNull(),
     title: text("title").notNull(),
     status: text("status", { enum: ["running", "paused", "cancelled", "done"] }).notNull(),
     /** Why the run stopped by itself (an endpoint refused its key, say), shown on the run page. */
@@ -456,25 +456,29 @@ export const runs = sqliteTable(
     createdAt: createdAt(),
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
   },
-  (t) => [check("runs_kind", sql`${t.kind} IN ('judge', 'respond', 'grade')`), check("runs_status", sql`${t.status} IN ('running', 'paused', 'cancelled', 'done')`)],
+  (t) => [check("runs_kind", sql`${t.kind} IN ('judge', 'respond', 'grade', 'flow_judge', 'simulate')`), check("runs_status", sql`${t.status} IN ('running', 'paused', 'cancelled', 'done')`)],
 );
 
 /**
  * One call of a run: a judge on one unit (response, criterion, rubric version), or a
  * target model on one item and run (one request per assistant turn, the turns so far
- * kept in `parsed`). `running` calls belong to the live worker; a worker that starts
- * puts any it finds back to `pending` (their result was never stored).
+ * kept in `parsed`), or a judge on one flow-rubric question of one conversation (`flow`:
+ * the next question's call is added when this one's answer is stored), or one turn of a
+ * simulated conversation (`turn`: the next turn's call is added when this one is
+ * stored). `running` calls
+ * belong to the live worker; a worker that starts puts any it finds back to `pending`
+ * (their result was never stored).
  */
 export const runCalls = sqliteTable(
   "run_calls",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     runId: integer("run_id").notNull().references(() => runs.id),
-    kind: text("kind", { enum: ["judge", "respond"] }).notNull(),
+    kind: text("kind", { enum: ["judge", "respond", "flow", "turn"] }).notNull(),
     /** The judge or target model id. */
     actor: text("actor").notNull(),
     endpointId: integer("endpoint_id").notNull().references(() => endpoints.id),
-    /** Unique within the run: `judge:unit:version` or `model:item:run`. */
+    /** Unique within the run: `judge|unit|version`, `model|item|run`, `judge|conversation|question` or `target|persona|run|turn`. */
     key: text("key").notNull(),
     responseId: text("response_id"),
     /** A judge call on a graded reference (reference_responses) instead of a response. */
@@ -483,6 +487,13 @@ export const runCalls = sqliteTable(
     rubricVersionId: integer("rubric_version_id"),
     itemId: text("item_id"),
     runNumber: integer("run_number"),
+    /** A flow call's conversation (vera_conversations) and rubric question id; a turn call's conversation to be. */
+    conversationId: text("conversation_id"),
+    questionId: text("question_id"),
+    /** A turn call's persona, the other model of its conversation, and the turn (from 0; the user model's are even). */
+    persona: text("persona"),
+    partner: text("partner"),
+    turn: integer("turn"),
     status: text("status", { enum: ["pending", "running", "done", "missing", "failed", "cancelled"] }).notNull().default("pending"),
     model: text("model").notNull(),
     /** SHA-256 of the judge's prompt template body. */
@@ -693,6 +704,25 @@ export const veraAnswers = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.studyId, t.userId, t.conversationId, t.questionId] })],
+);
+
+/**
+ * VERA-MH personas (`personas.tsv`) with the prompt template a user model role-plays
+ * them with, imported together under a name; a new upload under the name is its next
+ * version. `personas` holds lib/flow/personas' parsed rows.
+ */
+export const veraPersonaSets = sqliteTable(
+  "vera_persona_sets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    version: integer("version").notNull(),
+    template: text("template").notNull(),
+    personas: json<{ line: number; name: string; riskLevel: string; fields: Record<string, string> }[]>("personas"),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("vera_persona_sets_version").on(t.name, t.version)],
 );
 
 /** One judge instance's rating of one dimension of a conversation, from VERA-MH's `results.csv`. */

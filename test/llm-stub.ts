@@ -1,6 +1,8 @@
 import { pathToFileURL } from "node:url";
 import { REFERENCE_SYSTEM_PROMPT, RUBRIC_SYSTEM_PROMPT } from "@/lib/llm/prompts";
 import { respondReply, verdictReply } from "./runs";
+import { flowAnswer, isFlowPrompt } from "@/lib/simulator/flowAnswer";
+import { isPersonaPrompt, personaAnswer } from "@/lib/simulator/personaAnswer";
 import { startChatServer, type ChatReply, type ChatServerRequest } from "@/lib/simulator/protocol";
 
 /**
@@ -52,16 +54,27 @@ const JUDGE_SYSTEM_START = "You are a careful clinical evaluator";
 
 /**
  * Answers every request validly: a drafting request with a rubric or a reference, a
- * judge prompt with a verdict (deterministic per prompt), anything else (a target
- * model) with a short supportive reply. A model name containing `delay-<n>ms` is
- * answered after n milliseconds, so the e2e suite can watch a run while it goes.
+ * judge prompt with a verdict (deterministic per prompt), a flow-rubric question with
+ * `{answer, reasoning}` (lib/simulator/flowAnswer.ts), a persona prompt with the
+ * persona's next message (lib/simulator/personaAnswer.ts), anything else (a target model)
+ * with a short supportive reply. A model name containing `delay-<n>ms` is answered
+ * after n milliseconds, so the e2e suite can watch a run while it goes; one containing
+ * `flow-unmatched` first answers each flow question with none of its options.
  */
 export function protocolBehaviour(request: StubRequest): StubReply {
   const system = request.body?.messages?.[0]?.content ?? "";
   if (system === REFERENCE_SYSTEM_PROMPT) return { content: referenceAnswer() };
   if (system === RUBRIC_SYSTEM_PROMPT) return { content: rubricAnswer() };
-  const delay = /delay-(\d+)ms/.exec(request.body?.model ?? "");
-  const reply = system.startsWith(JUDGE_SYSTEM_START) ? verdictReply(request) : respondReply(request);
+  const model = request.body?.model ?? "";
+  const delay = /delay-(\d+)ms/.exec(model);
+  const messages = request.body?.messages ?? [];
+  const reply = isFlowPrompt(messages)
+    ? { content: flowAnswer(model, messages, { unmatchedFirst: model.includes("flow-unmatched") }), usage: { prompt_tokens: 400, completion_tokens: 30 } }
+    : isPersonaPrompt(messages)
+      ? { content: personaAnswer(messages), usage: { prompt_tokens: 300, completion_tokens: 15 } }
+      : system.startsWith(JUDGE_SYSTEM_START)
+        ? verdictReply(request)
+        : respondReply(request);
   return delay ? { ...reply, delayMs: Number(delay[1]) } : reply;
 }
 

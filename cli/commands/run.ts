@@ -18,7 +18,10 @@ const USAGE = `usage: npm run --silent concord -- run <what> …
   run responses --models M1,M2 [--items I1,I2] [--runs 3] [--detach]   generate responses
   run grade --freeze F [--models M1,M2] [--items I1,I2] [--reference [--reference-from M]] [--detach]
                                                         grade with a frozen panel (and the reference ceiling)
-  run estimate judges|responses|grade …                what a run would cost, without starting it
+  run flow --study N --judges J1,J2 [--detach]          judge flow study N's conversations question by question
+  run simulate --personas P --user-model U --models M1,M2 [--only NAME1,NAME2] [--turns 30] [--runs 2] [--detach]
+                                                        a user model role-plays persona set P against the models
+  run estimate judges|responses|grade|flow|simulate …  what a run would cost, without starting it
   run status [RUN]                                      every run, or one run per judge/model
   run pause|resume|cancel RUN
   run work                                              work the queue until every run is done`;
@@ -33,7 +36,14 @@ function requestOf(what: string, values: Record<string, string | boolean | undef
   if (what === "grade") {
     return { kind: "grade", freezeId: integer(s("freeze"), "freeze", 0), models: list(s("models")), items: list(s("items")), reference: values.reference === true || s("reference-from") !== undefined, referenceFrom: s("reference-from") };
   }
-  throw new ServiceError(`unknown run "${what}": judges, responses or grade`, 2);
+  if (what === "flow") return { kind: "flow_judge", studyId: integer(s("study"), "study", 0), judges: list(s("judges")) ?? [] };
+  if (what === "simulate") {
+    return {
+      kind: "simulate", personaSetId: integer(s("personas"), "personas", 0), userModel: s("user-model") ?? "", models: list(s("models")) ?? [], personas: list(s("only")),
+      turns: integer(s("turns"), "turns", 30), runs: integer(s("runs"), "runs", 2),
+    };
+  }
+  throw new ServiceError(`unknown run "${what}": judges, responses, grade, flow or simulate`, 2);
 }
 
 function printEstimate(estimate: RunEstimate & { title: string }): void {
@@ -83,7 +93,7 @@ export const runCommand: Command = {
     const { positionals, values } = parseArgs({
       args,
       allowPositionals: true,
-      options: { set: { type: "string" }, judges: { type: "string" }, models: { type: "string" }, items: { type: "string" }, runs: { type: "string" }, freeze: { type: "string" }, reference: { type: "boolean" }, "reference-from": { type: "string" }, detach: { type: "boolean" } },
+      options: { set: { type: "string" }, judges: { type: "string" }, models: { type: "string" }, items: { type: "string" }, runs: { type: "string" }, freeze: { type: "string" }, reference: { type: "boolean" }, "reference-from": { type: "string" }, study: { type: "string" }, personas: { type: "string" }, "user-model": { type: "string" }, only: { type: "string" }, turns: { type: "string" }, detach: { type: "boolean" } },
     });
     const [verb, what] = positionals;
     try {
@@ -91,7 +101,7 @@ export const runCommand: Command = {
         printEstimate(await estimateRun({ ctx: cliCtx, input: requestOf(what, values) }));
         return 0;
       }
-      if (verb === "judges" || verb === "responses" || verb === "grade") {
+      if (verb === "judges" || verb === "responses" || verb === "grade" || verb === "flow" || verb === "simulate") {
         const input = requestOf(verb, values);
         printEstimate(await estimateRun({ ctx: cliCtx, input }));
         const { runId, calls } = await startRun({ ctx: cliCtx, input });

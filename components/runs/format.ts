@@ -4,6 +4,8 @@ export const KIND_LABELS: Record<RunSummary["kind"], string> = {
   judge: "Judge a calibration set",
   respond: "Generate responses",
   grade: "Grade with a frozen panel",
+  flow_judge: "Judge conversations with a flow rubric",
+  simulate: "Simulate conversations with personas",
 };
 
 export const STATUS_LABELS: Record<RunSummary["status"], string> = { running: "Running", paused: "Paused", cancelled: "Cancelled", done: "Done" };

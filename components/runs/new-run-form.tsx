@@ -14,8 +14,8 @@ import { ActionFailure } from "./failure";
 import { KIND_LABELS } from "./format";
 import { RunEstimateView } from "./run-estimate";
 
-type Kind = "judge" | "respond" | "grade";
-const KINDS: Kind[] = ["judge", "respond", "grade"];
+type Kind = RunRequest["kind"];
+const KINDS: Kind[] = ["judge", "respond", "grade", "flow_judge", "simulate"];
 
 /** Ids typed into a field, separated by commas, spaces or new lines; empty means "the default". */
 const ids = (text: string) => text.split(/[\s,]+/).filter(Boolean);
@@ -66,13 +66,21 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
   const [gradeModels, setGradeModels] = useState("");
   const [reference, setReference] = useState(false);
   const [referenceFrom, setReferenceFrom] = useState("");
+  const [studyId, setStudyId] = useState(String(choices.studies[0]?.id ?? ""));
+  const [personaSetId, setPersonaSetId] = useState(String(choices.personaSets[0]?.id ?? ""));
+  const [userModel, setUserModel] = useState(choices.models[0]?.id ?? "");
+  const [turns, setTurns] = useState("30");
 
   const request: z.input<typeof RunRequest> =
     kind === "judge"
       ? { kind, setId: Number(setId), judges }
       : kind === "respond"
         ? { kind, models, items: optionalIds(items), runs: Number(runs) }
-        : { kind, freezeId: Number(freezeId), items: optionalIds(items), models: optionalIds(gradeModels), reference, referenceFrom: reference ? referenceFrom.trim() || undefined : undefined };
+        : kind === "grade"
+          ? { kind, freezeId: Number(freezeId), items: optionalIds(items), models: optionalIds(gradeModels), reference, referenceFrom: reference ? referenceFrom.trim() || undefined : undefined }
+          : kind === "flow_judge"
+            ? { kind, studyId: Number(studyId), judges }
+            : { kind, personaSetId: Number(personaSetId), userModel, models, turns: Number(turns), runs: Number(runs) };
   const requestKey = JSON.stringify(request);
   const estimate = useMutation({ mutationFn: estimateRunAction });
   const start = useMutation({
@@ -89,6 +97,12 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
     estimate.mutate(request);
   }
 
+  const judgePicker = (
+    <ActorPicker legend="Judges" actors={choices.judges} picked={judges} onChange={setJudges} empty={<>No judges are configured yet. Add them on the <Link href="/runs/judges" className="font-medium text-accent-strong underline underline-offset-2">Judges</Link> page first.</>} />
+  );
+  const modelPicker = (
+    <ActorPicker legend="Target models" actors={choices.models} picked={models} onChange={setModels} empty={<>No target models are configured yet. Add them on the <Link href="/runs/models" className="font-medium text-accent-strong underline underline-offset-2">Models</Link> page first.</>} />
+  );
   const itemsHint = `Item ids; leave empty for every item with a published rubric (${choices.publishedItems}).`;
   return (
     <div className="space-y-8">
@@ -116,13 +130,13 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
                 ))}
               </select>
             </div>
-            <ActorPicker legend="Judges" actors={choices.judges} picked={judges} onChange={setJudges} empty={<>No judges are configured yet. Add them on the <Link href="/runs/judges" className="font-medium text-accent-strong underline underline-offset-2">Judges</Link> page first.</>} />
+            {judgePicker}
           </>
         ) : null}
 
         {kind === "respond" ? (
           <>
-            <ActorPicker legend="Target models" actors={choices.models} picked={models} onChange={setModels} empty={<>No target models are configured yet. Add them on the <Link href="/runs/models" className="font-medium text-accent-strong underline underline-offset-2">Models</Link> page first.</>} />
+            {modelPicker}
             <IdsField id="run-items" label="Items" value={items} onChange={setItems} hint={itemsHint} />
             <div className="max-w-xs">
               <label htmlFor="run-runs" className={labelClass}>Runs per item</label>
@@ -164,6 +178,62 @@ export function NewRunForm({ choices }: { choices: RunChoices }) {
                 </div>
               ) : null}
             </fieldset>
+          </>
+        ) : null}
+
+        {kind === "flow_judge" ? (
+          <>
+            {choices.studies.length === 0 ? (
+              <Notice tone="info">There is no flow study yet. Import a flow rubric and conversations and create a study under <Link href="/studies" className="font-medium text-accent-strong underline underline-offset-2">Studies</Link> first.</Notice>
+            ) : (
+              <div className="max-w-md">
+                <label htmlFor="run-study" className={labelClass}>Study</label>
+                <select id="run-study" value={studyId} onChange={(e) => setStudyId(e.target.value)} required aria-describedby="run-study-hint" className={inputClass}>
+                  {choices.studies.map((s) => (
+                    <option key={s.id} value={s.id}>{s.name} ({s.conversations} conversation{s.conversations === 1 ? "" : "s"})</option>
+                  ))}
+                </select>
+                <p id="run-study-hint" className="mt-1 text-sm text-slate-600">Each judge walks every conversation of the study through its flow rubric, one question a call, as VERA-MH does; the ratings join the study as judge results.</p>
+              </div>
+            )}
+            {judgePicker}
+          </>
+        ) : null}
+
+        {kind === "simulate" ? (
+          <>
+            {choices.personaSets.length === 0 ? (
+              <Notice tone="info">No personas are imported yet. Import a <code>personas.tsv</code> and its prompt template under <Link href="/studies/import" className="font-medium text-accent-strong underline underline-offset-2">Studies → Import</Link> first.</Notice>
+            ) : (
+              <div className="max-w-md">
+                <label htmlFor="run-personas" className={labelClass}>Personas</label>
+                <select id="run-personas" value={personaSetId} onChange={(e) => setPersonaSetId(e.target.value)} required className={inputClass}>
+                  {choices.personaSets.map((p) => (
+                    <option key={p.id} value={p.id}>{p.name} v{p.version} ({p.personas} persona{p.personas === 1 ? "" : "s"})</option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <div className="max-w-md">
+              <label htmlFor="run-user-model" className={labelClass}>User model</label>
+              <select id="run-user-model" value={userModel} onChange={(e) => setUserModel(e.target.value)} required aria-describedby="run-user-model-hint" className={inputClass}>
+                {choices.models.map((m) => (
+                  <option key={m.id} value={m.id}>{m.id} ({m.model} on {m.endpoint})</option>
+                ))}
+              </select>
+              <p id="run-user-model-hint" className="mt-1 text-sm text-slate-600">The model that role-plays each persona, from the Models page; it starts each conversation and may end it.</p>
+            </div>
+            {modelPicker}
+            <div className="grid max-w-md gap-4 sm:grid-cols-2">
+              <div>
+                <label htmlFor="run-turns" className={labelClass}>Turns at most</label>
+                <input id="run-turns" type="number" min={1} max={50} value={turns} onChange={(e) => setTurns(e.target.value)} required className={inputClass} />
+              </div>
+              <div>
+                <label htmlFor="run-sim-runs" className={labelClass}>Conversations per persona</label>
+                <input id="run-sim-runs" type="number" min={1} max={10} value={runs} onChange={(e) => setRuns(e.target.value)} required className={inputClass} />
+              </div>
+            </div>
           </>
         ) : null}
 

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { changeRunStatusAction } from "@/lib/actions/runs";
@@ -93,6 +94,25 @@ export function RunProgressView({ initial }: { initial: RunProgress }) {
         ) : null}
         {run.statusNote ? <Notice tone="error" title={run.status === "paused" ? "The run paused itself." : undefined}>{run.statusNote}</Notice> : null}
         {query.isError ? <Notice tone="error">Could not refresh the progress: {query.error.message}</Notice> : null}
+        {run.sequences && run.sequences.studyId !== null ? (
+          <>
+            <Progress label="Conversations judged (walks ended, per judge)" done={run.sequences.ended} total={run.sequences.total} />
+            <p className="text-sm text-slate-700">
+              Each question is asked once the previous answer is stored, so the calls below grow as the walks go on. The ratings land on the{" "}
+              <Link href={`/studies/${run.sequences.studyId}`} className="font-medium text-accent-strong underline underline-offset-2">study page</Link> as judge results;{" "}
+              <a href={`/runs/${run.id}/results.csv`} className="font-medium text-accent-strong underline underline-offset-2">download results.csv</a> (VERA-MH&apos;s format).
+            </p>
+          </>
+        ) : null}
+        {run.sequences && run.sequences.studyId === null ? (
+          <>
+            <Progress label="Conversations simulated" done={run.sequences.ended} total={run.sequences.total} />
+            <p className="text-sm text-slate-700">
+              Each turn is asked once the one before it is stored, so the calls below grow as the conversations go on. Finished conversations join{" "}
+              <Link href="/studies" className="font-medium text-accent-strong underline underline-offset-2">Studies</Link> as imported ones, with their persona, user model, provider model and risk level.
+            </p>
+          </>
+        ) : null}
         <Progress label="Calls with a stored result" done={stored(run.totals)} total={run.totals.total} />
         <p className="text-sm text-slate-700">
           {count(run.totals.done)} done, {count(run.totals.missing)} missing, {count(run.totals.failed)} failed, {count(run.totals.open)} open

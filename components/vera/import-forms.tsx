@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState, useTransition, type ReactNode } from "react";
 import { ActionFeedback } from "@/components/admin/action-feedback";
 import { buttonClass, cardClass, inputClass, labelClass } from "@/components/ui/styles";
-import { importClinicianRatingsAction, importConversationsAction, importFlowRubricAction, importJudgeResultsAction } from "@/lib/actions/vera";
+import { importClinicianRatingsAction, importConversationsAction, importFlowRubricAction, importJudgeResultsAction, importPersonasAction } from "@/lib/actions/vera";
 import type { ActionResult } from "@/lib/auth/respond";
 
 type Uploaded = { name: string; text: string };
@@ -137,6 +137,32 @@ export function JudgeResultsImportForm() {
       accept=".csv,text/csv,text/plain"
       send={([file]) => importJudgeResultsAction({ file })}
       done={(r) => `${plural(r.created, "judge rating", "judge ratings")} imported${r.unchanged > 0 ? `, ${r.unchanged} already there` : ""} (${r.judges.join(", ")}).`}
+    />
+  );
+}
+
+const NO_FILE = { name: "(missing)", text: "" };
+
+export function PersonasImportForm() {
+  return (
+    <FileImportForm
+      title="Import personas"
+      description={
+        <p>
+          VERA-MH&apos;s <code>personas.tsv</code> and the persona prompt template (<code>.txt</code>) a user model role-plays them with, chosen together.
+          The template&apos;s <code>{"{Column}"}</code> placeholders name the personas&apos; columns. Importing under a name that exists adds its next version.
+        </p>
+      }
+      fileLabel="Personas (.tsv) and template (.txt)"
+      accept=".tsv,.txt,text/tab-separated-values,text/plain"
+      multiple
+      fields={[{ name: "name", label: "Persona set name", required: true }]}
+      send={(files, { name }) =>
+        importPersonasAction({ name, personas: files.find((f) => /\.tsv$/i.test(f.name)) ?? NO_FILE, template: files.find((f) => !/\.tsv$/i.test(f.name)) ?? NO_FILE })
+      }
+      done={(r) =>
+        `${r.created ? `${r.name} version ${r.version} imported: ${plural(r.personas, "persona", "personas")}.` : `${r.name} version ${r.version} is already these files: nothing changed.`}${r.warnings.length > 0 ? ` Warnings: ${r.warnings.join("; ")}` : ""}`
+      }
     />
   );
 }

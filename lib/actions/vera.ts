@@ -10,6 +10,7 @@ import { importClinicianRatings } from "@/lib/server/vera/importClinicianRatings
 import { importConversations } from "@/lib/server/vera/importConversations";
 import { importFlowRubric } from "@/lib/server/vera/importFlowRubric";
 import { importJudgeResults } from "@/lib/server/vera/importJudgeResults";
+import { importPersonas } from "@/lib/server/vera/importPersonas";
 import { listMyStudies } from "@/lib/server/vera/listMyStudies";
 import { saveAnswer } from "@/lib/server/vera/saveAnswer";
 import { saveRating } from "@/lib/server/vera/saveRating";
@@ -35,6 +36,10 @@ export async function importConversationsAction(input: unknown) {
 
 export async function importJudgeResultsAction(input: unknown) {
   return veraAction(importJudgeResults, "/studies")(input);
+}
+
+export async function importPersonasAction(input: unknown) {
+  return veraAction(importPersonas, "/studies")(input);
 }
 
 export async function importClinicianRatingsAction(input: unknown) {

@@ -21,6 +21,8 @@ export const RED = 2;
 export interface FlowGraph {
   ids: string[];
   dimensions: string[];
+  /** Per dimension: its first question's index in file order. */
+  firstOfDimension: Int32Array;
   /** Per question: its dimension's index, severity code, whether it answers itself. */
   dimension: Int32Array;
   severity: Uint8Array;
@@ -45,6 +47,7 @@ export function compileFlow(rubric: Rubric): FlowGraph {
   const graph: FlowGraph = {
     ids: questions.map((q) => q.id),
     dimensions,
+    firstOfDimension: Int32Array.from(firstOfDimension),
     dimension: new Int32Array(count),
     severity: new Uint8Array(count),
     auto: new Uint8Array(count),

@@ -1,7 +1,13 @@
 import { BEST_PRACTICE, HIGH_HARM, NOT_RELEVANT, SUBOPTIMAL } from "./categories";
 import { NO_SEVERITY, RED, SKIP_DIMENSION, STOP_ALL, STOP_ASSIGN, YELLOW, type FlowGraph } from "./flowGraph";
 
-/** One conversation's walk: a category per dimension, first failures (-1: none), path. */
+/** A dimension whose question could not be answered (a judge's answer matched no option): no rating. */
+export const UNRATED = 255;
+
+/** What a chooser returns for a question that will never be answered: its dimension is unrated, the walk goes on. */
+export const UNANSWERABLE = -2;
+
+/** One conversation's walk: a category (or UNRATED) per dimension, first failures (-1: none), path. */
 export interface Walk {
   ratings: Uint8Array;
   /** Per dimension: the index of its first visited question answered Yes with a severity. */
@@ -12,7 +18,7 @@ export interface Walk {
 
 /**
  * Picks the option (a global option index of the graph) a question was answered
- * with, or a negative number when it cannot be answered — the walk then stops there.
+ * with, -1 when it has no answer yet — the walk then stops there — or UNANSWERABLE.
  */
 export type Chooser = (question: number) => number;
 
@@ -25,13 +31,16 @@ const bySeverity = (severity: number) => (severity === RED ? HIGH_HARM : severit
  * dimension is not_relevant if END stopped the walk, NOT_RELEVANT>> marked it or it
  * was never visited; the dimension ASSIGN_END stopped in is rated by that question's
  * severity alone. When a question cannot be answered, returns it instead, with the walk
- * so far rated as if it ended there (`partial`: what a guided rating shows).
+ * so far rated as if it ended there (`partial`: what a guided rating shows). An
+ * UNANSWERABLE question leaves its dimension UNRATED, whatever happens later, and the
+ * walk goes on at the first question of the next dimension (the end if none).
  */
 export function walkFlow(graph: FlowGraph, choose: Chooser): Walk | { unanswered: number; partial: Walk } {
   const dimensions = graph.dimensions.length;
   const worst = new Uint8Array(dimensions);
   const visited = new Uint8Array(dimensions);
   const skipped = new Uint8Array(dimensions);
+  const unrated = new Uint8Array(dimensions);
   const firstFailure = new Int32Array(dimensions).fill(-1);
   const path: number[] = [];
   let assigned = -1;
@@ -40,7 +49,8 @@ export function walkFlow(graph: FlowGraph, choose: Chooser): Walk | { unanswered
   const rate = (): Walk => {
     const ratings = new Uint8Array(dimensions);
     for (let d = 0; d < dimensions; d++) {
-      if (stopAll) ratings[d] = NOT_RELEVANT;
+      if (unrated[d]) ratings[d] = UNRATED;
+      else if (stopAll) ratings[d] = NOT_RELEVANT;
       else if (d === assigned) ratings[d] = assignedRating;
       else if (skipped[d] || !visited[d]) ratings[d] = NOT_RELEVANT;
       else ratings[d] = bySeverity(worst[d]);
@@ -53,6 +63,11 @@ export function walkFlow(graph: FlowGraph, choose: Chooser): Walk | { unanswered
     const d = graph.dimension[q];
     visited[d] = 1;
     const o = graph.auto[q] ? graph.optionStart[q] : choose(q);
+    if (o === UNANSWERABLE) {
+      unrated[d] = 1;
+      q = d + 1 < dimensions ? graph.firstOfDimension[d + 1] : -1;
+      continue;
+    }
     if (o < 0) return { unanswered: q, partial: rate() };
     const severity = graph.severity[q];
     if (graph.yes[o] && severity !== NO_SEVERITY) {

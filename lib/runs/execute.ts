@@ -2,6 +2,7 @@ import type OpenAI from "openai";
 import pRetry from "p-retry";
 import { CallError, chatOnce, requestHash, type ChatAnswer, type ChatRequest, type ResponseFormatMode } from "./chat";
 import type { ChatMessage } from "./template";
+import { flowAnswerSchema, flowCorrection, parseFlowAnswer } from "../flow/judgeFlow";
 import { parseVerdict, VERDICT_JSON_SCHEMA } from "./verdictAnswer";
 
 /** HTTP retries of one answer (429, 5xx, timeouts), with exponential backoff; Retry-After is honoured on top. */
@@ -16,12 +17,17 @@ export interface Decoding {
   seed: number | null;
 }
 
-/** A judge's call: the rendered messages, and the previous unusable answer if there was one (a resumed or batch call). */
+/**
+ * A judge's call: the rendered messages, and the previous unusable answer if there was
+ * one (a resumed or batch call). With `options`, a flow-rubric question (docs/flow.md):
+ * the answer is `{answer, reasoning}`, the answer one of the options.
+ */
 export interface JudgeCall {
   kind: "judge";
   decoding: Decoding;
   messages: ChatMessage[];
   previous: { raw: string; problem: string } | null;
+  options?: readonly string[];
 }
 
 /** A target model's call: the user turns, and the assistant turns already generated and stored. */
@@ -33,10 +39,17 @@ export interface RespondCall {
   turnsSoFar: string[];
 }
 
+/** One turn of a simulated conversation: the user model's or the target model's next message (docs/runs.md). */
+export interface TurnCall {
+  kind: "turn";
+  decoding: Decoding;
+  messages: ChatMessage[];
+}
+
 /** What a call's attempts came to, ready to store. */
 export interface Settlement {
   status: "done" | "missing" | "failed";
-  /** judge: `{ verdict, rationale }`; respond: `{ turns, truncated }`. Null when missing or failed. */
+  /** judge: `{ verdict, rationale }` (a flow question: `{ answer, reasoning }`); respond: `{ turns, truncated }`; turn: `{ text, truncated }`. Null when missing or failed. */
   parsed: unknown;
   raw: string | null;
   requestHash: string | null;
@@ -64,8 +77,8 @@ export interface Endpoint {
 
 const LOWER: Record<ResponseFormatMode, ResponseFormatMode | null> = { json_schema: "json_object", json_object: "text", text: null };
 
-function formatFor(mode: ResponseFormatMode): ChatRequest["response_format"] {
-  if (mode === "json_schema") return { type: "json_schema", json_schema: { ...VERDICT_JSON_SCHEMA, schema: { ...VERDICT_JSON_SCHEMA.schema } } };
+function formatFor(mode: ResponseFormatMode, options?: readonly string[]): ChatRequest["response_format"] {
+  if (mode === "json_schema") return { type: "json_schema", json_schema: options ? flowAnswerSchema(options) : { ...VERDICT_JSON_SCHEMA, schema: { ...VERDICT_JSON_SCHEMA.schema } } };
   if (mode === "json_object") return { type: "json_object" };
   return undefined;
 }
@@ -149,10 +162,21 @@ function failed(tally: Tally, error: unknown): Settlement {
   };
 }
 
+/** A judge's answer read: a verdict `{verdict, rationale}`, or a flow answer `{answer, reasoning}`. */
+function readAnswer(call: JudgeCall, content: string, truncated: boolean): { ok: true; parsed: unknown } | { ok: false; problem: string } {
+  if (call.options) {
+    const flow = parseFlowAnswer(content, truncated, call.options);
+    return flow.ok ? { ok: true, parsed: { answer: flow.answer, reasoning: flow.reasoning } } : flow;
+  }
+  const verdict = parseVerdict(content, truncated);
+  return verdict.ok ? { ok: true, parsed: { verdict: verdict.verdict, rationale: verdict.rationale } } : verdict;
+}
+
 /**
- * A judge's verdict on one unit. An unusable answer is shown back to the judge with
- * what was wrong, up to ANSWER_ATTEMPTS answers in all; then the verdict is stored as
- * missing with the reason.
+ * A judge's verdict on one unit, or its answer to one flow question. An unusable
+ * answer (for a flow question also one that names none of the options) is shown back
+ * to the judge with what was wrong, up to ANSWER_ATTEMPTS answers in all; then the
+ * result is stored as missing with the reason.
  */
 export async function runJudgeCall(endpoint: Endpoint, call: JudgeCall, answersSoFar = 0): Promise<Settlement> {
   const tally: Tally = { attempts: 0, tokensIn: 0, tokensOut: 0, latencyMs: null, lastError: call.previous?.problem ?? null };
@@ -168,23 +192,23 @@ export async function runJudgeCall(endpoint: Endpoint, call: JudgeCall, answersS
       return failed(tally, error);
     }
     firstHash ??= requestHash(result.request);
-    const verdict = parseVerdict(result.answer.content, result.answer.truncated);
-    if (verdict.ok) {
-      return { status: "done", parsed: { verdict: verdict.verdict, rationale: verdict.rationale }, raw: result.answer.content, requestHash: firstHash, ...tally, lastError: previous ? tally.lastError : null };
+    const read = readAnswer(call, result.answer.content, result.answer.truncated);
+    if (read.ok) {
+      return { status: "done", parsed: read.parsed, raw: result.answer.content, requestHash: firstHash, ...tally, lastError: previous ? tally.lastError : null };
     }
-    tally.lastError = `unusable answer: ${verdict.problem}`;
-    previous = { raw: result.answer.content, problem: verdict.problem };
+    tally.lastError = `unusable answer: ${read.problem}`;
+    previous = { raw: result.answer.content, problem: read.problem };
   }
   return { status: "missing", parsed: null, raw: previous?.raw ?? null, requestHash: firstHash, ...tally };
 }
 
 /** The request for a judge's answer; after an unusable answer, the answer and what was wrong with it follow the prompt. */
 export function judgeRequest(call: JudgeCall, mode: ResponseFormatMode, previous: JudgeCall["previous"]): ChatRequest {
-  const format = formatFor(mode);
+  const format = formatFor(mode, call.options);
   return {
     model: call.decoding.model,
     messages: previous
-      ? [...call.messages, { role: "assistant", content: previous.raw }, { role: "user", content: correction(previous.problem) }]
+      ? [...call.messages, { role: "assistant", content: previous.raw }, { role: "user", content: call.options ? flowCorrection(previous.problem, call.options) : correction(previous.problem) }]
       : call.messages,
     temperature: call.decoding.temperature,
     max_tokens: call.decoding.maxTokens,
@@ -196,6 +220,36 @@ export function judgeRequest(call: JudgeCall, mode: ResponseFormatMode, previous
 /** The message that shows a judge what was wrong with its answer. */
 export function correction(problem: string): string {
   return `That answer cannot be used: ${problem}. Answer again with only the JSON object {"verdict": "satisfied" | "not_satisfied", "rationale": "one sentence"}.`;
+}
+
+/**
+ * One turn of a simulated conversation. An empty answer is asked again (a transcript
+ * has no empty turn), up to ANSWER_ATTEMPTS answers; then the turn is missing and the
+ * conversation ends there. A cut-off answer is kept and marked.
+ */
+export async function runTurnCall(endpoint: Endpoint, call: TurnCall): Promise<Settlement> {
+  const tally: Tally = { attempts: 0, tokensIn: 0, tokensOut: 0, latencyMs: null, lastError: null };
+  const request: ChatRequest = {
+    model: call.decoding.model,
+    messages: call.messages,
+    temperature: call.decoding.temperature,
+    max_tokens: call.decoding.maxTokens,
+    ...(call.decoding.seed !== null ? { seed: call.decoding.seed } : {}),
+  };
+  let raw: string | null = null;
+  for (let given = 0; given < ANSWER_ATTEMPTS; given++) {
+    let result: Awaited<ReturnType<typeof answer>>;
+    try {
+      result = await answer({ ...endpoint, format: { mode: "text" } }, () => request, tally);
+    } catch (error) {
+      return failed(tally, error);
+    }
+    raw = result.answer.content;
+    const text = raw.trim();
+    if (text) return { status: "done", parsed: { text, truncated: result.answer.truncated }, raw, requestHash: requestHash(request), ...tally, lastError: null };
+    tally.lastError = "unusable answer: the answer was empty";
+  }
+  return { status: "missing", parsed: null, raw, requestHash: requestHash(request), ...tally };
 }
 
 /** The request for a target model's next assistant turn: the user turns stay fixed, the assistant turns are its own. */

@@ -1,11 +1,11 @@
-import type { JudgeCall, RespondCall, Settlement } from "./execute";
+import type { JudgeCall, RespondCall, Settlement, TurnCall } from "./execute";
 
 /** A call the worker took from the queue, with everything needed to make it. */
 export interface ClaimedCall {
   id: number;
   runId: number;
   endpointId: number;
-  call: JudgeCall | RespondCall;
+  call: JudgeCall | RespondCall | TurnCall;
   /** Answers already given and found unusable (a judge call resumed after a batch import). */
   answersSoFar: number;
 }

@@ -3,6 +3,8 @@ import { MODELS } from "@/lib/demo/responses";
 import { judgeProfiles, judgeSays, type JudgeProfile } from "@/lib/demo/verdicts";
 import { mulberry32 } from "@/lib/stats/prng";
 import type { CorpusIndex } from "./corpusIndex";
+import { flowAnswer, isFlowPrompt } from "./flowAnswer";
+import { isPersonaPrompt, personaAnswer } from "./personaAnswer";
 import type { ChatReply, ChatServerRequest } from "./protocol";
 
 /**
@@ -10,7 +12,9 @@ import type { ChatReply, ChatServerRequest } from "./protocol";
  * answers a judge prompt as the demo draws that judge's verdicts: from the unit's
  * latent truth at the judge's error rate on the unit's dimension (its leniency on
  * unclear units), one draw seeded by the judge and the unit's text, so asking again
- * gets the same verdict. A demo model (model name = the demo's model id) answers with
+ * gets the same verdict; a flow-rubric question it answers as lib/simulator/flowAnswer.ts
+ * draws. A demo model asked to role-play a persona answers as lib/simulator/personaAnswer.ts
+ * writes. A demo model (model name = the demo's model id) answers with
  * its demo response to that item and turn. Any other model name is unknown (404).
  */
 
@@ -69,7 +73,8 @@ export function demoBehaviour(index: CorpusIndex, options: { latencyMs?: number 
       const judge = judges.get(model);
       let content: string;
       // A judge answers with the verdict's JSON alone, whatever response_format asked for (json_schema, json_object or none).
-      if (judge) content = verdict(judge, messages);
+      if (judge) content = isFlowPrompt(messages) ? flowAnswer(judge.id, messages) : verdict(judge, messages);
+      else if (targets.has(model) && isPersonaPrompt(messages)) content = personaAnswer(messages);
       else if (targets.has(model)) content = index.replyOf(model, messages.filter((m) => m.role === "user").map((m) => contentText(m.content))) ?? FALLBACK_REPLY;
       else return { status: 404, errorMessage: `The model '${model}' does not exist: the demo simulator knows ${judges.size} demo judges and ${targets.size} demo models.`, delayMs: options.latencyMs };
 

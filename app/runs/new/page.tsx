@@ -13,8 +13,9 @@ export default async function NewRunPage() {
   return (
     <>
       <PageHeader title="New run">
-        Judge a calibration set with candidate judges, generate responses of target models, or grade responses with a frozen
-        panel. The estimate counts the calls first; calls whose result is already stored are skipped.
+        Judge a calibration set with candidate judges, generate responses of target models, grade responses with a frozen
+        panel, or judge a flow study&apos;s conversations with a flow rubric. The estimate counts the calls first; calls whose
+        result is already stored are skipped.
       </PageHeader>
       <RunsTabs />
       <NewRunForm choices={choices} />

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { ConversationImportForm, JudgeResultsImportForm, RubricImportForm } from "@/components/vera/import-forms";
+import { ConversationImportForm, JudgeResultsImportForm, PersonasImportForm, RubricImportForm } from "@/components/vera/import-forms";
 import { RubricVersions } from "@/components/vera/rubric-versions";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { orNotFound } from "@/lib/auth/pageData";
@@ -28,6 +28,7 @@ export default async function StudyImportPage({ searchParams }: Props) {
         <RubricImportForm />
         <ConversationImportForm />
         <JudgeResultsImportForm />
+        <PersonasImportForm />
         <RubricVersions rubrics={rubrics} from={from ?? null} to={to ?? null} diff={diff} />
       </div>
     </>

@@ -24,8 +24,19 @@ import { SqliteRunQueue } from "./sqliteQueue";
 export const BATCH_LIMIT = 50_000;
 const PAGE = 2_000;
 
-const customId = (claimed: ClaimedCall) =>
-  `run-${claimed.runId}-call-${claimed.id}-${claimed.call.kind === "judge" ? `a${claimed.answersSoFar}` : `t${claimed.call.turnsSoFar.length}`}`;
+/** Flow and simulation runs ask each call only once the one before it is stored: no batch file for them. */
+const UNBATCHED = new Set(["flow_judge", "simulate"]);
+
+/** A judge or response call: the only calls of the runs batch files take. */
+function batchCall(claimed: ClaimedCall): Exclude<ClaimedCall["call"], { kind: "turn" }> {
+  if (claimed.call.kind === "turn") throw new Conflict("A simulation run's turns cannot go through a batch file.");
+  return claimed.call;
+}
+
+const customId = (claimed: ClaimedCall) => {
+  const call = batchCall(claimed);
+  return `run-${claimed.runId}-call-${claimed.id}-${call.kind === "judge" ? `a${claimed.answersSoFar}` : `t${call.turnsSoFar.length}`}`;
+};
 
 /** The request lines for up to `limit` of a run's pending calls; the run is paused so the online worker leaves them to the batch. */
 export async function exportBatch({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ jsonl: string; calls: number }> {
@@ -35,9 +46,10 @@ export async function exportBatch({ ctx, input }: { ctx: Ctx; input: unknown }):
   const queue = new SqliteRunQueue(db);
   return db.transaction(
     (tx) => {
-      const run = db.$client.prepare("SELECT status FROM runs WHERE id = ?").get(runId) as { status: string } | undefined;
+      const run = db.$client.prepare("SELECT status, kind FROM runs WHERE id = ?").get(runId) as { status: string; kind: string } | undefined;
       if (!run) throw new NotFound(`There is no run ${runId}.`);
       if (run.status === "cancelled" || run.status === "done") throw new Conflict(`This run is ${run.status}: it has no calls to make.`);
+      if (UNBATCHED.has(run.kind)) throw new Conflict("This run asks each call only once the one before it is stored (a flow question, a conversation's turn), so its calls cannot go out as one batch file: let the worker make them.");
       const formats = new Map(
         (db.$client.prepare("SELECT id, response_format AS f FROM endpoints").all() as { id: number; f: ResponseFormatMode }[]).map((e) => [e.id, e.f]),
       );
@@ -47,7 +59,7 @@ export async function exportBatch({ ctx, input }: { ctx: Ctx; input: unknown }):
         const page = queue.pending(runId, after, Math.min(PAGE, limit - lines.length));
         if (page.length === 0) break;
         for (const claimed of page) {
-          const call = claimed.call;
+          const call = batchCall(claimed);
           const body = call.kind === "judge" ? judgeRequest(call, formats.get(claimed.endpointId) ?? "text", call.previous) : respondRequest(call, call.turnsSoFar);
           lines.push(JSON.stringify({ custom_id: customId(claimed), method: "POST", url: "/v1/chat/completions", body }));
         }
@@ -99,9 +111,10 @@ export async function importBatch({ ctx, input }: { ctx: Ctx; input: unknown }):
   const queue = new SqliteRunQueue(db);
   return db.transaction(
     (tx) => {
-      const run = db.$client.prepare("SELECT status FROM runs WHERE id = ?").get(runId) as { status: string } | undefined;
+      const run = db.$client.prepare("SELECT status, kind FROM runs WHERE id = ?").get(runId) as { status: string; kind: string } | undefined;
       if (!run) throw new NotFound(`There is no run ${runId}.`);
       if (run.status === "cancelled") throw new Conflict("This run was cancelled; its calls are not taken any more.");
+      if (UNBATCHED.has(run.kind)) throw new Conflict("This run takes no batch files: the worker asks its calls one after another.");
       const byId = new Map<string, ClaimedCall>();
       let after = 0;
       for (;;) {
@@ -151,7 +164,7 @@ export async function importBatch({ ctx, input }: { ctx: Ctx; input: unknown }):
         const content = choice.message.content ?? "";
         const truncated = choice.finish_reason === "length";
         const tally = { attempts: 1, tokensIn: ok.data.usage?.prompt_tokens ?? 0, tokensOut: ok.data.usage?.completion_tokens ?? 0 };
-        const call = claimed.call;
+        const call = batchCall(claimed);
         if (call.kind === "respond") {
           const turns = [...call.turnsSoFar, content.trim()];
           if (turns.length < call.userTurns.length) {

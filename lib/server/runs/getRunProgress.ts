@@ -4,7 +4,7 @@ import type { Ctx } from "@/lib/server/context";
 import { NotFound } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
 import type { RunEstimate } from "./planRun";
-import { RunIdInput } from "./schema";
+import { RunIdInput, type RunRequest } from "./schema";
 
 export interface ActorProgress {
   actor: string;
@@ -27,7 +27,7 @@ export interface ActorProgress {
 
 export interface RunProgress {
   id: number;
-  kind: "judge" | "respond" | "grade";
+  kind: RunRequest["kind"];
   title: string;
   status: "running" | "paused" | "cancelled" | "done";
   statusNote: string | null;
@@ -39,6 +39,11 @@ export interface RunProgress {
   totals: Omit<ActorProgress, "actor" | "endpoint" | "simulated">;
   /** The latest calls that failed or came back unusable, with why. */
   problems: { key: string; status: string; attempts: number; error: string }[];
+  /**
+   * A run planned as it goes (flow judge, simulate): its walks (judge × conversation) or
+   * conversations begun and ended, and a flow run's study; the calls grow meanwhile.
+   */
+  sequences: { total: number; ended: number; studyId: number | null } | null;
 }
 
 const RATE_WINDOW_MS = 60_000;
@@ -71,9 +76,18 @@ export function readRunProgress(runId: number, now = Date.now()): RunProgress {
     .prepare(`SELECT key, status, attempts, last_error AS error FROM run_calls WHERE run_id = ? AND last_error IS NOT NULL AND status IN ('failed', 'missing', 'pending')
       ORDER BY updated_at DESC LIMIT 20`)
     .all(runId) as RunProgress["problems"];
+  const spec = JSON.parse(run.spec) as Record<string, unknown>;
+  // A flow walk is one judge's on one conversation; a simulated conversation has two actors, one key.
+  const sequences =
+    run.kind === "flow_judge" || run.kind === "simulate"
+      ? (c
+          .prepare(`SELECT count(*) AS total, sum(open = 0) AS ended FROM (SELECT sum(status IN ('pending', 'running', 'failed')) AS open FROM run_calls WHERE run_id = ?
+            GROUP BY CASE kind WHEN 'flow' THEN actor ELSE '' END, conversation_id)`)
+          .get(runId) as { total: number; ended: number | null })
+      : null;
   return {
     ...run,
-    spec: JSON.parse(run.spec),
+    spec,
     estimate: JSON.parse(run.estimate),
     actors,
     totals: {
@@ -81,6 +95,7 @@ export function readRunProgress(runId: number, now = Date.now()): RunProgress {
       open, tokensIn: sum((a) => a.tokensIn), tokensOut: sum((a) => a.tokensOut), perMinute, etaSeconds: live && perMinute > 0 ? Math.ceil((open / perMinute) * 60) : null,
     },
     problems,
+    sequences: sequences ? { total: sequences.total, ended: sequences.ended ?? 0, studyId: run.kind === "flow_judge" ? Number(spec.studyId) : null } : null,
   };
 }
 

@@ -11,7 +11,7 @@ export interface RunActorChoice {
   simulated: boolean;
 }
 
-/** What a new run can be made of: the configured judges and models, the sets and the frozen panels. */
+/** What a new run can be made of: the configured judges and models, the sets, the frozen panels, the flow studies and the persona sets. */
 export interface RunChoices {
   judges: RunActorChoice[];
   models: RunActorChoice[];
@@ -19,6 +19,10 @@ export interface RunChoices {
   freezes: { id: number; setName: string; judges: string[]; frozenAt: number }[];
   /** Items with a published rubric: what response and grading runs cover by default. */
   publishedItems: number;
+  /** Flow-rubric studies, for a flow judge run. */
+  studies: { id: number; name: string; conversations: number }[];
+  /** Imported persona sets (every version), for a simulation run. */
+  personaSets: { id: number; name: string; version: number; personas: number }[];
 }
 
 /** The new-run form's choices (lead only). */
@@ -38,5 +42,11 @@ export async function listRunChoices({ ctx }: { ctx: Ctx }): Promise<RunChoices>
     sets: c.prepare("SELECT id, name, status FROM calibration_sets ORDER BY id").all() as RunChoices["sets"],
     freezes: freezes.map((f) => ({ ...f, judges: JSON.parse(f.judges) as string[] })),
     publishedItems: (c.prepare("SELECT count(DISTINCT item_id) AS n FROM rubric_versions WHERE status = 'published'").get() as { n: number }).n,
+    studies: c
+      .prepare(`SELECT s.id, s.name, (SELECT count(*) FROM vera_conversations c WHERE c.id IN
+          (SELECT conversation_id FROM vera_assignments a WHERE a.study_id = s.id UNION SELECT conversation_id FROM vera_ratings r WHERE r.study_id = s.id)) AS conversations
+        FROM vera_studies s ORDER BY s.id`)
+      .all() as RunChoices["studies"],
+    personaSets: c.prepare("SELECT id, name, version, json_array_length(personas) AS personas FROM vera_persona_sets ORDER BY name, version DESC").all() as RunChoices["personaSets"],
   };
 }

@@ -2,10 +2,11 @@ import "server-only";
 import { getDb } from "@/db/client";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
+import type { RunRequest } from "./schema";
 
 export interface RunSummary {
   id: number;
-  kind: "judge" | "respond" | "grade";
+  kind: RunRequest["kind"];
   title: string;
   status: "running" | "paused" | "cancelled" | "done";
   createdAt: number;

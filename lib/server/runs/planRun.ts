@@ -2,13 +2,16 @@ import "server-only";
 import type { Db } from "@/db/client";
 import { renderTemplate, templateHash } from "@/lib/runs/template";
 import { respondRequest } from "@/lib/runs/execute";
+import { FLOW_QUESTION_TEMPLATE, FLOW_SYSTEM_TEMPLATE, flowMessages, mostQuestionsAsked, nextFlowStep } from "@/lib/flow/judgeFlow";
+import { personaPrompt, type Persona } from "@/lib/flow/personas";
+import { loadRubric, readStudy } from "@/lib/server/vera/access";
 import { responseIdFor } from "@/lib/runs/responseId";
 import { Invalid, NotFound } from "@/lib/server/errors";
 import type { RunRequest } from "./schema";
 
 /** One call to enqueue. */
 export interface PlannedCall {
-  kind: "judge" | "respond";
+  kind: "judge" | "respond" | "flow" | "turn";
   actor: string;
   endpointId: number;
   key: string;
@@ -21,6 +24,11 @@ export interface PlannedCall {
   rubricVersionId?: number;
   itemId?: string;
   runNumber?: number;
+  conversationId?: string;
+  questionId?: string;
+  persona?: string;
+  partner?: string;
+  turn?: number;
 }
 
 export interface ActorEstimate {
@@ -68,6 +76,10 @@ export interface RunPlan {
 const CHARS_PER_TOKEN = 4;
 /** A verdict and one sentence. */
 const JUDGE_OUTPUT_TOKENS = 60;
+/** A flow answer and a brief explanation. */
+const FLOW_OUTPUT_TOKENS = 80;
+/** A simulated conversation's turn, either side (short user messages, longer replies). */
+const SIM_TURN_TOKENS = 120;
 /** A typical assistant turn of the demo and the paper's models. */
 const TURN_OUTPUT_TOKENS = 350;
 /** Calls rendered per actor to estimate prompt sizes. */
@@ -228,8 +240,127 @@ function referencePlan(db: Db, versions: ReadonlyMap<string, number>, from: stri
   return { references, units };
 }
 
+/** SHA-256 of VERA-MH's two prompt templates, which every flow call keeps. */
+const FLOW_TEMPLATE_HASH = templateHash(`${FLOW_SYSTEM_TEMPLATE}\n${FLOW_QUESTION_TEMPLATE}`);
+
+/**
+ * A flow judge run: each judge's first question on every conversation of the study
+ * (the rest are added as the answers come, docs/runs.md). A conversation the judge has
+ * already been through on the same rubric version, or that another running or paused
+ * run is asking it, is skipped. The estimate counts the most questions a walk can ask.
+ */
+function flowPlan(db: Db, studyId: number, judgeIds: readonly string[]): RunPlan {
+  const study = readStudy(db, studyId);
+  const { row: rubric, rubric: parsed, graph } = loadRubric(db, study.rubricId);
+  const c = db.$client;
+  const conversations = c
+    .prepare(`SELECT id, turns FROM vera_conversations WHERE id IN (SELECT conversation_id FROM vera_assignments WHERE study_id = ? UNION SELECT conversation_id FROM vera_ratings WHERE study_id = ?) ORDER BY id`)
+    .all(studyId, studyId) as { id: string; turns: string }[];
+  if (conversations.length === 0) throw new Invalid("This study has no conversations to judge.");
+  const first = nextFlowStep(graph, new Map());
+  if (!("ask" in first)) throw new Invalid("This flow rubric asks no question: every question answers itself.");
+  const question = parsed.questions.find((q) => q.id === first.ask)!;
+  const most = mostQuestionsAsked(graph);
+  const judges = actors(db, "judges", judgeIds, "judge");
+  const known = c.prepare(`SELECT DISTINCT c.conversation_id AS id FROM run_calls c JOIN runs r ON r.id = c.run_id
+    WHERE c.kind = 'flow' AND c.actor = ? AND r.kind = 'flow_judge' AND json_extract(r.spec, '$.rubricId') = ?
+      AND (r.status IN ('running', 'paused') OR EXISTS (SELECT 1 FROM vera_judge_results v WHERE v.run_id = 'concord-run-' || r.id AND v.judge_model = c.actor AND v.conversation_id = c.conversation_id))`);
+  const calls: PlannedCall[] = [];
+  const estimates: ActorEstimate[] = [];
+  for (const judgeId of judgeIds) {
+    const judge = judges.get(judgeId)!;
+    const done = new Set((known.all(judgeId, rubric.id) as { id: string }[]).map((r) => r.id));
+    const todo = conversations.filter((conversation) => !done.has(conversation.id));
+    for (const conversation of todo) {
+      calls.push({
+        kind: "flow", actor: judgeId, endpointId: judge.endpoint_id, key: `${judgeId}|${conversation.id}|${first.ask}`,
+        model: judge.model, templateHash: FLOW_TEMPLATE_HASH, conversationId: conversation.id, questionId: first.ask,
+      });
+    }
+    const sample = todo.slice(0, SAMPLE);
+    const chars = sample.reduce((sum, conversation) => sum + flowMessages(JSON.parse(conversation.turns), question).reduce((m, x) => m + x.content.length, 0), 0);
+    const questions = todo.length * most;
+    const tokensIn = sample.length ? Math.round((tokens(chars) / sample.length) * questions) : 0;
+    const tokensOut = questions * FLOW_OUTPUT_TOKENS;
+    estimates.push({ actor: judgeId, endpoint: judge.endpoint, calls: questions, skipped: conversations.length - todo.length, tokensIn, tokensOut, cost: cost(judge, tokensIn, tokensOut) });
+  }
+  return {
+    title: `Judge study “${study.name}” with ${judgeIds.join(", ")} (flow rubric ${rubric.name} v${rubric.version})`,
+    spec: { kind: "flow_judge", studyId, judges: [...judgeIds], rubricId: rubric.id },
+    calls,
+    references: [],
+    estimate: summarise(
+      estimates,
+      `at most ${most} questions a conversation (the longest walk of the rubric); skipped: conversations already judged; prompts of the first question for up to ${SAMPLE} conversations, at ${CHARS_PER_TOKEN} characters a token; ${FLOW_OUTPUT_TOKENS} tokens an answer`,
+    ),
+  };
+}
+
+/**
+ * A simulation run: the user model's first turn of every conversation (target model ×
+ * persona × run; the rest are added as the turns come, docs/runs.md). A conversation
+ * already stored (same persona, user model, target model and run number) or that
+ * another running or paused run is simulating is skipped. The estimate assumes every
+ * conversation runs to the turn limit, each turn re-sending the conversation so far.
+ */
+function simulationPlan(db: Db, request: Extract<RunRequest, { kind: "simulate" }>): RunPlan {
+  const c = db.$client;
+  const set = c.prepare("SELECT name, version, template, personas FROM vera_persona_sets WHERE id = ?").get(request.personaSetId) as
+    | { name: string; version: number; template: string; personas: string }
+    | undefined;
+  if (!set) throw new NotFound(`There are no personas ${request.personaSetId}.`);
+  const all = JSON.parse(set.personas) as Persona[];
+  const unknown = (request.personas ?? []).filter((name) => !all.some((p) => p.name === name));
+  if (unknown.length > 0) throw new Invalid(`These personas are not in ${set.name} v${set.version}: ${unknown.slice(0, 10).join(", ")}.`);
+  const personas = request.personas ? all.filter((p) => request.personas!.includes(p.name)) : all;
+  const models = actors(db, "target_models", [...new Set([request.userModel, ...request.models])], "model");
+  const user = models.get(request.userModel)!;
+  const stored = c.prepare("SELECT 1 FROM vera_conversations WHERE persona = ? AND user_model = ? AND provider_model = ? AND file_name LIKE ?");
+  const open = c.prepare(`SELECT 1 FROM run_calls c JOIN runs r ON r.id = c.run_id WHERE c.kind = 'turn' AND c.conversation_id = ? AND c.actor = ? AND r.kind = 'simulate' AND r.status IN ('running', 'paused') LIMIT 1`);
+  const calls: PlannedCall[] = [];
+  const estimates: ActorEstimate[] = [];
+  const userTally = { calls: 0, skipped: 0, tokensIn: 0, tokensOut: 0 };
+  for (const modelId of request.models) {
+    const model = models.get(modelId)!;
+    const tally = { calls: 0, skipped: 0, tokensIn: 0, tokensOut: 0 };
+    for (const persona of personas) {
+      const userPrompt = tokens(personaPrompt(set.template, persona).length);
+      for (let run = 1; run <= request.runs; run++) {
+        const conversation = `${modelId}|${persona.name}|${run}`;
+        if (stored.get(persona.name, request.userModel, modelId, `%\_run${run}.txt`) || open.get(conversation, request.userModel)) {
+          tally.skipped++;
+          userTally.skipped++;
+          continue;
+        }
+        calls.push({
+          kind: "turn", actor: request.userModel, endpointId: user.endpoint_id, key: `${conversation}|0`, model: user.model, templateHash: null,
+          conversationId: conversation, persona: persona.name, partner: modelId, turn: 0, runNumber: run,
+        });
+        // Turn k (from 0) re-sends the k turns before it; the user model's are even, the target's odd.
+        for (let k = 0; k < 2 * request.turns; k++) {
+          const side = k % 2 === 0 ? userTally : tally;
+          side.calls++;
+          side.tokensIn += (k % 2 === 0 ? userPrompt : tokens(model.system_prompt!.length)) + k * SIM_TURN_TOKENS;
+          side.tokensOut += SIM_TURN_TOKENS;
+        }
+      }
+    }
+    estimates.push({ actor: modelId, endpoint: model.endpoint, ...tally, cost: cost(model, tally.tokensIn, tally.tokensOut) });
+  }
+  estimates.unshift({ actor: request.userModel, endpoint: user.endpoint, ...userTally, cost: cost(user, userTally.tokensIn, userTally.tokensOut) });
+  return {
+    title: `Simulate ${personas.length} persona${personas.length === 1 ? "" : "s"} of ${set.name} v${set.version} (user ${request.userModel}) against ${request.models.join(", ")}`,
+    spec: { ...request, personas: personas.map((p) => p.name) },
+    calls,
+    references: [],
+    estimate: summarise(estimates, `every conversation to ${request.turns} chatbot turns (fewer when the user ends it); ${SIM_TURN_TOKENS} tokens a turn, each turn re-sending the conversation so far; skipped: conversations already simulated`),
+  };
+}
+
 /** The calls a run would make, and what they would cost; nothing is written. */
 export function planRun(db: Db, request: RunRequest): RunPlan {
+  if (request.kind === "flow_judge") return flowPlan(db, request.studyId, request.judges);
+  if (request.kind === "simulate") return simulationPlan(db, request);
   if (request.kind === "judge") {
     const { name, units } = setUnitsOf(db, request.setId);
     if (units.length === 0) throw new Invalid("This calibration set has no units to judge.");

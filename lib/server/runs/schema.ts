@@ -25,6 +25,21 @@ export const RunRequest = z.discriminatedUnion("kind", [
     /** The model whose run-1 responses give a multi-turn item's earlier assistant turns; default the first graded model by id. */
     referenceFrom: Id.optional(),
   }),
+  /** Judges on every conversation of a flow study, question by question (docs/flow.md). */
+  z.object({ kind: z.literal("flow_judge"), studyId: z.coerce.number().int().min(1), judges: ids("judge") }),
+  /** A user model role-plays personas against target models (docs/flow.md, "Persona simulation"). */
+  z.object({
+    kind: z.literal("simulate"),
+    personaSetId: z.coerce.number().int().min(1),
+    /** The target model (Models page) that plays the user. */
+    userModel: Id,
+    models: ids("model"),
+    /** Persona names; default: every persona of the set. */
+    personas: z.array(z.string().trim().min(1).max(200)).max(1000).optional(),
+    /** At most this many chatbot turns a conversation. */
+    turns: z.coerce.number().int("must be a whole number").min(1, "must be at least 1").max(50, "must be at most 50").default(30),
+    runs: z.coerce.number().int("must be a whole number").min(1, "must be at least 1").max(10, "must be at most 10").default(2),
+  }),
 ]);
 export type RunRequest = z.infer<typeof RunRequest>;
 

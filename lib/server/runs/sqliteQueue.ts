@@ -4,11 +4,13 @@ import type { Decoding } from "@/lib/runs/execute";
 import type { CallWrite, ClaimedCall, RunQueue } from "@/lib/runs/queue";
 import { renderTemplate } from "@/lib/runs/template";
 import { responseIdFor } from "@/lib/runs/responseId";
+import { FlowRuns } from "./flowCalls";
+import { SimulationRuns } from "./simulationCalls";
 
 interface CallRow {
   id: number;
   run_id: number;
-  kind: "judge" | "respond";
+  kind: "judge" | "respond" | "flow" | "turn";
   actor: string;
   endpoint_id: number;
   response_id: string | null;
@@ -17,6 +19,11 @@ interface CallRow {
   rubric_version_id: number | null;
   item_id: string | null;
   run_number: number | null;
+  conversation_id: string | null;
+  question_id: string | null;
+  persona: string | null;
+  partner: string | null;
+  turn: number | null;
   raw: string | null;
   parsed: string | null;
   last_error: string | null;
@@ -34,25 +41,29 @@ const marks = (n: number) => Array(n).fill("?").join(",");
 /** The run queue in Concord's SQLite database (the `run_calls` table). */
 export class SqliteRunQueue implements RunQueue {
   private readonly sql;
+  private readonly flow: FlowRuns;
+  private readonly simulation: SimulationRuns;
 
   constructor(private readonly db: Db) {
     const c = db.$client;
+    this.flow = new FlowRuns(db);
+    this.simulation = new SimulationRuns(db);
     this.sql = {
       recover: c.prepare("UPDATE run_calls SET status = 'pending' WHERE status = 'running'"),
       endpoints: c.prepare("SELECT DISTINCT endpoint_id AS id FROM run_calls WHERE run_id = ?"),
       hasWork: c.prepare("SELECT 1 FROM run_calls WHERE status = 'pending' AND run_id = ? AND endpoint_id = ? LIMIT 1"),
       claim: c.prepare(`UPDATE run_calls SET status = 'running', updated_at = ? WHERE id IN (
           SELECT id FROM run_calls WHERE status = 'pending' AND run_id = ? AND endpoint_id = ? ORDER BY id LIMIT ?)
-        RETURNING id, run_id, kind, actor, endpoint_id, response_id, reference_id, criterion_id, rubric_version_id, item_id, run_number, raw, parsed, last_error`),
+        RETURNING id, run_id, kind, actor, endpoint_id, response_id, reference_id, criterion_id, rubric_version_id, item_id, run_number, conversation_id, question_id, persona, partner, turn, raw, parsed, last_error`),
       progress: c.prepare(`UPDATE run_calls SET parsed = ?, attempts = attempts + ?, tokens_in = tokens_in + ?, tokens_out = tokens_out + ?, updated_at = ?
         WHERE id = ?`),
       retry: c.prepare(`UPDATE run_calls SET status = 'pending', raw = coalesce(?, raw), parsed = ?, last_error = ?, attempts = attempts + ?, tokens_in = tokens_in + ?,
           tokens_out = tokens_out + ?, updated_at = ? WHERE id = ?`),
-      pending: c.prepare(`SELECT id, run_id, kind, actor, endpoint_id, response_id, reference_id, criterion_id, rubric_version_id, item_id, run_number, raw, parsed, last_error
+      pending: c.prepare(`SELECT id, run_id, kind, actor, endpoint_id, response_id, reference_id, criterion_id, rubric_version_id, item_id, run_number, conversation_id, question_id, persona, partner, turn, raw, parsed, last_error
         FROM run_calls WHERE run_id = ? AND status = 'pending' AND id > ? ORDER BY id LIMIT ?`),
       settle: c.prepare(`UPDATE run_calls SET status = ?, parsed = ?, raw = ?, request_hash = coalesce(?, request_hash), tokens_in = tokens_in + ?,
           tokens_out = tokens_out + ?, latency_ms = ?, attempts = attempts + ?, last_error = ?, updated_at = ?
-        WHERE id = ? RETURNING run_id, kind, actor, response_id, reference_id, criterion_id, rubric_version_id, item_id, run_number, model`),
+        WHERE id = ? RETURNING run_id, kind, actor, endpoint_id, response_id, reference_id, criterion_id, rubric_version_id, item_id, run_number, conversation_id, persona, partner, turn, model`),
       verdict: c.prepare(`INSERT INTO judge_verdicts (judge, response_id, criterion_id, verdict, rationale, rubric_version_id, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (judge, response_id, criterion_id, rubric_version_id) DO UPDATE SET verdict = excluded.verdict, rationale = excluded.rationale, created_at = excluded.created_at`),
@@ -72,7 +83,7 @@ export class SqliteRunQueue implements RunQueue {
     return this.sql.recover.run().changes;
   }
 
-  /** Each run's endpoints: fixed when the run is planned, so read once. */
+  /** Each run's endpoints: read once, then added to as a simulation run queues turns on its other models' endpoints. */
   private readonly runEndpoints = new Map<number, number[]>();
 
   private endpointsOf(runId: number): number[] {
@@ -106,8 +117,8 @@ export class SqliteRunQueue implements RunQueue {
   /** Renders each claimed call from the stored rows: judge settings and template, unit texts (a response's or a graded reference's), the item's user turns. */
   private load(rows: CallRow[]): ClaimedCall[] {
     const c = this.db.$client;
-    const judgeIds = [...new Set(rows.filter((r) => r.kind === "judge").map((r) => r.actor))];
-    const modelIds = [...new Set(rows.filter((r) => r.kind === "respond").map((r) => r.actor))];
+    const judgeIds = [...new Set(rows.filter((r) => r.kind === "judge" || r.kind === "flow").map((r) => r.actor))];
+    const modelIds = [...new Set(rows.filter((r) => r.kind === "respond" || r.kind === "turn").map((r) => r.actor))];
     const judges = new Map<string, Decoding & { body: string }>();
     for (const ids of chunks(judgeIds)) {
       const found = c
@@ -150,7 +161,16 @@ export class SqliteRunQueue implements RunQueue {
       for (const k of found) criteria.set(`${k.v}:${k.id}`, k);
     }
 
+    const unusable = (row: CallRow) => {
+      if (row.raw === null || !row.last_error?.startsWith(UNUSABLE)) return null;
+      const answers = row.parsed ? Number((JSON.parse(row.parsed) as { answers?: number }).answers ?? 0) : 0;
+      return { raw: row.raw, problem: row.last_error.slice(UNUSABLE.length), answers };
+    };
+    const lazyCalls = new Map(
+      [...this.flow.load(rows.filter((r) => r.kind === "flow"), judges, unusable), ...this.simulation.load(rows.filter((r) => r.kind === "turn"), models)].map((call) => [call.id, call]),
+    );
     return rows.map((row): ClaimedCall => {
+      if (row.kind === "flow" || row.kind === "turn") return lazyCalls.get(row.id)!;
       const base = { id: row.id, runId: row.run_id, endpointId: row.endpoint_id };
       if (row.kind === "respond") {
         const model = models.get(row.actor)!;
@@ -164,16 +184,15 @@ export class SqliteRunQueue implements RunQueue {
       const judge = judges.get(row.actor)!;
       const dialogue = row.reference_id ? references.get(row.reference_id)! : dialogues.get(row.response_id!)!;
       const criterion = criteria.get(`${row.rubric_version_id}:${row.criterion_id}`)!;
-      const unusable = row.raw !== null && row.last_error?.startsWith(UNUSABLE);
-      const answers = row.parsed ? Number((JSON.parse(row.parsed) as { answers?: number }).answers ?? 0) : 0;
+      const previous = unusable(row);
       return {
         ...base,
-        answersSoFar: unusable ? answers : 0,
+        answersSoFar: previous?.answers ?? 0,
         call: {
           kind: "judge",
           decoding: judge,
           messages: renderTemplate(judge.body, { ...dialogue, criterion: criterion.text, dimension: criterion.dimension }),
-          previous: unusable ? { raw: row.raw!, problem: row.last_error!.slice(UNUSABLE.length) } : null,
+          previous: previous && { raw: previous.raw, problem: previous.problem },
         },
       };
     });
@@ -203,13 +222,22 @@ export class SqliteRunQueue implements RunQueue {
         const s = write.settlement;
         const row = this.sql.settle.get(
           s.status, s.parsed === null ? null : JSON.stringify(s.parsed), s.raw, s.requestHash, s.tokensIn, s.tokensOut, s.latencyMs, s.attempts, s.lastError, now, write.id,
-        ) as { run_id: number; kind: string; actor: string; response_id: string | null; reference_id: string | null; criterion_id: string | null; rubric_version_id: number | null; item_id: string | null; run_number: number | null; model: string } | undefined;
+        ) as
+          | { run_id: number; kind: string; actor: string; endpoint_id: number; response_id: string | null; reference_id: string | null; criterion_id: string | null; rubric_version_id: number | null; item_id: string | null; run_number: number | null;
+              conversation_id: string | null; persona: string | null; partner: string | null; turn: number | null; model: string }
+          | undefined;
         if (!row) continue;
         if (s.fatal) this.sql.pause.run(`Paused: the endpoint refused a call (${s.lastError ?? "no reason given"}). Fix the endpoint or judge, then resume.`, row.run_id);
         if (row.kind === "judge" && (s.status === "done" || s.status === "missing")) {
           const v = s.parsed as { verdict: boolean; rationale: string } | null;
           const stored = row.reference_id ? this.sql.referenceVerdict : this.sql.verdict;
           stored.run(row.actor, row.reference_id ?? row.response_id, row.criterion_id, v ? (v.verdict ? 1 : 0) : null, v ? v.rationale : null, row.rubric_version_id, now);
+        }
+        if (row.kind === "flow" && (s.status === "done" || s.status === "missing")) this.flow.advance(row.run_id, row.actor, row.conversation_id!, write.id, now);
+        if (row.kind === "turn" && (s.status === "done" || s.status === "missing")) {
+          const endpoint = this.simulation.advance({ ...row, status: s.status }, now);
+          const known = this.runEndpoints.get(row.run_id);
+          if (endpoint !== null && known && !known.includes(endpoint)) known.push(endpoint);
         }
         if (row.kind === "respond" && s.status === "done") {
           const turns = (s.parsed as { turns: string[] }).turns;

@@ -19,7 +19,7 @@ export async function startRun({ ctx, input }: { ctx: Ctx; input: unknown }): Pr
   return db.transaction(
     (tx) => {
       const plan = planRun(db, request);
-      if (plan.calls.length === 0) throw new Invalid(`Nothing to do: all ${plan.estimate.skipped} calls of this run already have a stored result.`);
+      if (plan.calls.length === 0) throw new Invalid(`Nothing to do: all ${plan.estimate.skipped} ${request.kind === "flow_judge" ? "conversations of this run are already judged by these judges" : request.kind === "simulate" ? "conversations of this run are already simulated" : "calls of this run already have a stored result"}.`);
       const now = Date.now();
       const c = db.$client;
       const { id: runId } = c
@@ -27,10 +27,11 @@ export async function startRun({ ctx, input }: { ctx: Ctx; input: unknown }): Pr
         .get(request.kind, plan.title, JSON.stringify(plan.spec), JSON.stringify(plan.estimate), lead.id, now) as { id: number };
       const reference = c.prepare(`INSERT INTO reference_responses (id, item_id, reference_version_id, filled_from, assistant_turns, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`);
       for (const r of plan.references) reference.run(r.id, r.itemId, r.referenceVersionId, r.filledFrom, JSON.stringify(r.assistantTurns), now);
-      const insert = c.prepare(`INSERT INTO run_calls (run_id, kind, actor, endpoint_id, key, response_id, reference_id, criterion_id, rubric_version_id, item_id, run_number, model, template_hash, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      const insert = c.prepare(`INSERT INTO run_calls (run_id, kind, actor, endpoint_id, key, response_id, reference_id, criterion_id, rubric_version_id, item_id, run_number, conversation_id, question_id, persona, partner, turn, model, template_hash, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const call of plan.calls) {
-        insert.run(runId, call.kind, call.actor, call.endpointId, call.key, call.responseId ?? null, call.referenceId ?? null, call.criterionId ?? null, call.rubricVersionId ?? null, call.itemId ?? null, call.runNumber ?? null, call.model, call.templateHash, now);
+        insert.run(runId, call.kind, call.actor, call.endpointId, call.key, call.responseId ?? null, call.referenceId ?? null, call.criterionId ?? null, call.rubricVersionId ?? null, call.itemId ?? null, call.runNumber ?? null,
+          call.conversationId ?? null, call.questionId ?? null, call.persona ?? null, call.partner ?? null, call.turn ?? null, call.model, call.templateHash, now);
       }
       audit(tx, { actor: lead.id, action: "run.start", entity: "run", entityId: runId, detail: { request, calls: plan.calls.length } }, new Date(now));
       return { runId, calls: plan.calls.length };

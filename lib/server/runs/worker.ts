@@ -5,7 +5,7 @@ import PQueue from "p-queue";
 import type { Db } from "@/db/client";
 import { endpointClient } from "@/lib/runs/client";
 import type { ResponseFormatMode } from "@/lib/runs/chat";
-import { runJudgeCall, runRespondCall, type Endpoint } from "@/lib/runs/execute";
+import { runJudgeCall, runRespondCall, runTurnCall, type Endpoint } from "@/lib/runs/execute";
 import type { CallWrite, ClaimedCall, RunQueue } from "@/lib/runs/queue";
 import { SqliteRunQueue } from "./sqliteQueue";
 
@@ -248,7 +248,9 @@ export class RunWorker {
       const settlement =
         call.kind === "judge"
           ? await runJudgeCall(lane.endpoint, call, claimed.answersSoFar)
-          : await runRespondCall(lane.endpoint, call, (turns, tally) =>
+          : call.kind === "turn"
+            ? await runTurnCall(lane.endpoint, call)
+            : await runRespondCall(lane.endpoint, call, (turns, tally) =>
               this.push({ id: claimed.id, progress: { turns, attempts: tally.attempts, tokensIn: tally.tokensIn, tokensOut: tally.tokensOut } }),
             );
       if (this.abort.signal.aborted && settlement.status === "failed") {

@@ -19,6 +19,8 @@ export const ImportConversationsInput = z.object({
 });
 export const ImportRatingsInput = z.object({ studyId: Id, file: UploadedFile });
 export const ImportJudgeResultsInput = z.object({ file: UploadedFile });
+/** VERA-MH's personas.tsv and the persona prompt template, under a name. */
+export const ImportPersonasInput = z.object({ name: z.string().trim().min(1).max(120), personas: UploadedFile, template: UploadedFile });
 export const DiffInput = z.object({ fromId: Id, toId: Id });
 
 export const CreateStudyInput = z.object({
