@@ -9,6 +9,8 @@
  * upsert is idempotent and ignores a verdict older than the one it has.
  */
 
+import { ApiError, apiFetch } from "@/lib/http/apiFetch";
+
 export type SaveState =
   | { state: "saving" }
   | { state: "saved" }
@@ -144,24 +146,18 @@ export class LabelSync {
 
   private async request(pending: Pending): Promise<Outcome> {
     const { number, criterionId, verdict, rationale, givenAt } = pending;
-    let response: Response;
     try {
-      response = await fetch("/api/labels", {
-        method: "PUT",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ setId: this.setId, number, criterionId, verdict, rationale, givenAt }),
-        cache: "no-store",
-      });
-    } catch {
-      return { kind: "retry", message: navigator.onLine ? SERVER_DOWN : OFFLINE };
+      const body = await apiFetch<unknown>("/api/labels", { method: "PUT", json: { setId: this.setId, number, criterionId, verdict, rationale, givenAt }, cache: "no-store" });
+      if (isVerdict(body)) return { kind: "saved", saved: { verdict: body.verdict, rationale: body.rationale } };
+      return { kind: "retry", message: SERVER_DOWN };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 0) return { kind: "retry", message: navigator.onLine ? SERVER_DOWN : OFFLINE };
+      if (error.status >= 500 || error.status === 408 || error.status === 429 || error.status < 400) return { kind: "retry", message: SERVER_DOWN };
+      // Signed out: keep the verdict, it is sent again after signing back in.
+      if (error.status === 401) return { kind: "failed", message: "Not saved: please sign in again. Your verdict is kept on this device.", keep: true };
+      return { kind: "failed", message: `Not saved: ${error.message}`, keep: false };
     }
-    const body: unknown = await response.json().catch(() => null);
-    if (response.ok && isVerdict(body)) return { kind: "saved", saved: { verdict: body.verdict, rationale: body.rationale } };
-    if (response.status >= 500 || response.status === 408 || response.status === 429 || response.ok) return { kind: "retry", message: SERVER_DOWN };
-    const error = body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : "The server refused this verdict.";
-    // Signed out: keep the verdict, it is sent again after signing back in.
-    if (response.status === 401) return { kind: "failed", message: "Not saved: please sign in again. Your verdict is kept on this device.", keep: true };
-    return { kind: "failed", message: `Not saved: ${error}`, keep: false };
   }
 
   private scheduleRetry() {
