@@ -2,7 +2,7 @@ import { respond } from "@/lib/auth/respond";
 import { requireRole } from "@/lib/server/guard";
 import { freezePanel, type FreezePanelInput } from "@/lib/server/panels/freezePanel";
 import { listFreezes } from "@/lib/server/panels/listFreezes";
-import { jsonObject } from "@/lib/server/panels/request";
+import { jsonObject } from "@/lib/server/request";
 
 /** GET the set's freeze history, oldest first (lead). */
 export async function GET(_request: Request, { params }: { params: Promise<{ setId: string }> }) {

@@ -2,7 +2,7 @@ import { respond } from "@/lib/auth/respond";
 import { requireRole } from "@/lib/server/guard";
 import { getSelectionRule } from "@/lib/server/panels/getSelectionRule";
 import { recordSelectionRule, type RecordSelectionRuleInput } from "@/lib/server/panels/recordSelectionRule";
-import { jsonObject } from "@/lib/server/panels/request";
+import { jsonObject } from "@/lib/server/request";
 
 /** GET the set's pre-registered selection rule, or null (lead). */
 export async function GET(_request: Request, { params }: { params: Promise<{ setId: string }> }) {
