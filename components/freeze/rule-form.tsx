@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { ApiFailure } from "@/components/ui/api-failure";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/styles";
+import { PANEL_SIZES } from "@/lib/calibration/schema";
 import { describeRule, type SelectionRule } from "@/lib/freeze/rule";
 import { apiFetch } from "@/lib/http/apiFetch";
 
@@ -30,7 +31,7 @@ export function RuleForm({ setId }: { setId: number }) {
         <div>
           <label htmlFor="rule-size" className={labelClass}>Judges per panel</label>
           <select id="rule-size" value={rule.panel_size} onChange={(e) => setRule({ ...rule, panel_size: Number(e.target.value) })} className="rounded-md border border-slate-300 bg-white px-3 py-2">
-            {[1, 3, 5, 7].map((n) => (
+            {PANEL_SIZES.map((n) => (
               <option key={n} value={n}>{n}</option>
             ))}
           </select>

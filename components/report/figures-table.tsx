@@ -1,4 +1,4 @@
-import type { PanelFigures } from "@/lib/calibration/figures";
+import type { PanelFigures } from "@/lib/calibration/schema";
 import { ScrollBox } from "./scroll-box";
 import { dimensionLabel, fmt, tableClass, tdClass, thClass } from "./format";
 

@@ -5,22 +5,8 @@ import type { Confusion } from "../stats/confusion";
 import { macroF1 } from "../stats/f1";
 import { gwetAc1 } from "../stats/gwet";
 import { SLOTS, STRIDE } from "./panels";
+import type { DimensionFigures, PanelFigures } from "./schema";
 
-export interface DimensionFigures {
-  units: number;
-  kappa: number | null;
-  macro_f1: number | null;
-}
-
-export interface PanelFigures {
-  units: number;
-  excluded: number;
-  accuracy: number | null;
-  kappa: number | null;
-  macro_f1: number | null;
-  gwet_ac1: number | null;
-  by_dimension: Record<string, DimensionFigures>;
-}
 
 /** The panel-vs-consensus confusion (and units without a panel verdict) of panel `p`, over the given dimensions. */
 export function confusionOf(tallies: Int32Array, p: number, dimensions: readonly number[]): { confusion: Confusion; excluded: number } {

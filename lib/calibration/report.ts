@@ -1,7 +1,8 @@
 import { pairedBootstrap, type BootstrapResult } from "./bootstrap";
 import { clinicianAgreement, type ClinicianAgreement } from "./clinicians";
 import { consensusOf } from "./consensus";
-import { confusionOf, panelFigures, type PanelFigures } from "./figures";
+import { confusionOf, panelFigures } from "./figures";
+import { isPanelSize, type PanelFigures } from "./schema";
 import type { CalibrationInput } from "./input";
 import { consensusUnits, tallyPanels } from "./panels";
 import { panelVerdicts } from "./panelVerdicts";
@@ -48,7 +49,7 @@ export type PhaseTimes = Record<"consensus" | "panels" | "bootstrap" | "ablation
 export function calibrate(input: CalibrationInput, options: Partial<CalibrationOptions> = {}, phases?: PhaseTimes): CalibrationReport {
   const { panelSize, resamples, seed, minCoverage, candidates } = { ...DEFAULT_OPTIONS, ...options };
   checkMinCoverage(minCoverage);
-  if (!Number.isInteger(panelSize) || panelSize < 1 || panelSize > 7 || panelSize % 2 === 0) {
+  if (!isPanelSize(panelSize)) {
     throw new RangeError(`panel size must be an odd number from 1 to 7, not ${panelSize}`);
   }
   let clock = performance.now();

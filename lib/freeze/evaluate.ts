@@ -1,6 +1,6 @@
 import { pairedBootstrap } from "../calibration/bootstrap";
 import { consensusOf } from "../calibration/consensus";
-import type { PanelFigures } from "../calibration/figures";
+import type { PanelFigures } from "../calibration/schema";
 import type { CalibrationInput } from "../calibration/input";
 import { panelVerdicts } from "../calibration/panelVerdicts";
 import type { CalibrationReport } from "../calibration/report";

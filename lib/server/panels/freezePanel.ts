@@ -6,7 +6,7 @@ import { freezeSnapshots, frozenPanels } from "@/db/schema";
 import { bundleText } from "@/lib/server/bundle/importInto";
 import { readSet } from "@/lib/server/sets/readSet";
 import { setBundle } from "@/lib/server/sets/setBundle";
-import { Id } from "@/lib/bundle/schema";
+import { PanelJudges, SetIdParam } from "@/lib/calibration/schema";
 import { evaluatePanel, panelKey } from "@/lib/freeze/evaluate";
 import { FINGERPRINT_FORM, fingerprintOf } from "@/lib/freeze/fingerprint";
 import type { FreezeComputation, RuleAtFreeze } from "@/lib/freeze/record";
@@ -21,13 +21,13 @@ import { requireRole } from "@/lib/server/guard";
 import { readFreezes } from "./freezeRecord";
 import { readRule } from "./readRule";
 import { DEFAULT_MIN_COVERAGE } from "@/lib/calibration/candidates";
-import { MinCoverage, SetId, setReports } from "./setReports";
+import { MinCoverage, setReports } from "./setReports";
 
 const Reason = (what: string) => z.string().trim().min(10, `${what} in a sentence or two (at least 10 characters)`).max(5000, "must be at most 5,000 characters");
 
 export const FreezePanelInput = z.strictObject({
-  setId: SetId,
-  judges: z.array(Id).min(1, "choose a panel").max(7, "a panel has at most 7 judges").refine((j) => j.length % 2 === 1, "a panel needs an odd number of judges"),
+  setId: SetIdParam,
+  judges: PanelJudges,
   selection: Selection,
   minCoverage: MinCoverage.default(DEFAULT_MIN_COVERAGE),
   /** The fingerprint of the data the lead reviewed: a freeze is refused if the data changed since. */

@@ -9,10 +9,10 @@ import type { Ctx } from "@/lib/server/context";
 import { Conflict } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
 import { firstVerdictAt, readRule, type RuleView } from "./readRule";
-import { SetId } from "./setReports";
+import { SetIdParam } from "@/lib/calibration/schema";
 import { loadSetScope } from "./setScope";
 
-export const RecordSelectionRuleInput = z.strictObject({ setId: SetId, rule: SelectionRule });
+export const RecordSelectionRuleInput = z.strictObject({ setId: SetIdParam, rule: SelectionRule });
 export type RecordSelectionRuleInput = z.input<typeof RecordSelectionRuleInput>;
 
 /**

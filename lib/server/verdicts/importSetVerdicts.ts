@@ -12,10 +12,10 @@ import { BundleSource, readBundle } from "@/lib/server/bundle/readBundle";
 import type { ImportResult } from "@/lib/server/bundle/writeBundle";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
-import { SetId } from "@/lib/server/panels/setReports";
+import { SetIdParam } from "@/lib/calibration/schema";
 import { loadSetScope } from "@/lib/server/panels/setScope";
 
-export const ImportSetVerdictsInput = z.object({ setId: SetId }).and(BundleSource);
+export const ImportSetVerdictsInput = z.object({ setId: SetIdParam }).and(BundleSource);
 export type ImportSetVerdictsInput = z.input<typeof ImportSetVerdictsInput>;
 
 const REFUSAL = "The verdicts were not imported";
