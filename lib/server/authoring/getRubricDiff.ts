@@ -16,7 +16,7 @@ export interface RubricDiff {
 }
 
 /** The side-by-side diff of two published versions of an item's rubric (either direction). */
-export async function getRubricDiff({ ctx, input }: { ctx: Ctx; input: DiffInput }): Promise<RubricDiff> {
+export async function getRubricDiff({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<RubricDiff> {
   requireRole(ctx, "author", "lead");
   const { itemId, from, to } = DiffInput.parse(input);
   const db = getDb();

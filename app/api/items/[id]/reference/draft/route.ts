@@ -2,7 +2,6 @@ import { respond } from "@/lib/auth/respond";
 import { requireRole } from "@/lib/server/guard";
 import { discardReferenceDraft } from "@/lib/server/authoring/discardReferenceDraft";
 import { saveReferenceDraft } from "@/lib/server/authoring/saveReferenceDraft";
-import type { SaveReferenceDraftInput } from "@/lib/server/authoring/schema";
 import { jsonObject } from "@/lib/server/request";
 import { itemIdOf, type ItemRoute } from "../../../request";
 
@@ -10,7 +9,7 @@ import { itemIdOf, type ItemRoute } from "../../../request";
 export async function PUT(request: Request, route: ItemRoute) {
   return respond(async (ctx) => {
     requireRole(ctx, "author"); // before the body is read, so strangers get 401/403, not 400
-    const input = { ...(await jsonObject(request)), itemId: await itemIdOf(route) } as SaveReferenceDraftInput;
+    const input = { ...(await jsonObject(request)), itemId: await itemIdOf(route) };
     return Response.json(await saveReferenceDraft({ ctx, input }));
   });
 }

@@ -1,7 +1,6 @@
 import { respond } from "@/lib/auth/respond";
 import { requireRole } from "@/lib/server/guard";
 import { publishRubricVersion } from "@/lib/server/authoring/publishRubricVersion";
-import type { PublishInput } from "@/lib/server/authoring/schema";
 import { jsonObject } from "@/lib/server/request";
 import { itemIdOf, type ItemRoute } from "../../../request";
 
@@ -9,7 +8,7 @@ import { itemIdOf, type ItemRoute } from "../../../request";
 export async function POST(request: Request, route: ItemRoute) {
   return respond(async (ctx) => {
     requireRole(ctx, "author"); // before the body is read, so strangers get 401/403, not 400
-    const input = { ...(await jsonObject(request)), itemId: await itemIdOf(route) } as PublishInput;
+    const input = { ...(await jsonObject(request)), itemId: await itemIdOf(route) };
     return Response.json(await publishRubricVersion({ ctx, input }), { status: 201 });
   });
 }
