@@ -1,7 +1,7 @@
 import { pairedBootstrap, type BootstrapResult } from "./bootstrap";
 import { clinicianAgreement, type ClinicianAgreement } from "./clinicians";
 import { consensusOf } from "./consensus";
-import { confusionOf, panelFigures } from "./figures";
+import { panelConfusion, panelFigures } from "./figures";
 import { isPanelSize, type PanelFigures } from "./schema";
 import type { CalibrationInput } from "./input";
 import { consensusUnits, tallyPanels } from "./panels";
@@ -80,7 +80,7 @@ export function calibrate(input: CalibrationInput, options: Partial<CalibrationO
   const pool = judges.flatMap((judge, j) => (judge.candidate ? [j] : []));
   const tallies = tallyPanels(table, cu, panelSize, pool);
   const ids = (panel: number[]) => panel.map((j) => table.judges[j]);
-  const ranked = tallies.panels.map((panel, p) => rankKey(confusionOf(tallies.tallies, p, dimensions).confusion, ids(panel).join(",")));
+  const ranked = tallies.panels.map((panel, p) => rankKey(panelConfusion(tallies.tallies, p, dimensions).confusion, ids(panel).join(",")));
   const order = ranked.map((_, p) => p).sort((a, b) => compareRank(ranked[a], ranked[b]));
   const panels = order.map((p, r) => ({ rank: r + 1, judges: ids(tallies.panels[p]), ...panelFigures(tallies.tallies, p, dimensions) }));
   lap("panels");
