@@ -9,6 +9,7 @@
  * upsert is idempotent and ignores a verdict older than the one it has.
  */
 
+import { z } from "zod";
 import { ApiError, apiFetch } from "@/lib/http/apiFetch";
 
 export type SaveState =
@@ -20,16 +21,11 @@ export type SaveState =
 /** A unit's verdict as the screen shows it; null is "no verdict" (e.g. a refused first verdict, reverted). */
 export type Shown = Verdict | null;
 
-export interface Verdict {
-  verdict: boolean;
-  rationale: string | null;
-}
+export const Verdict = z.object({ verdict: z.boolean(), rationale: z.string().nullable() });
+export type Verdict = z.infer<typeof Verdict>;
 
-interface Pending extends Verdict {
-  number: number;
-  criterionId: string;
-  givenAt: number;
-}
+const Pending = Verdict.extend({ number: z.number(), criterionId: z.string(), givenAt: z.number() });
+type Pending = z.infer<typeof Pending>;
 
 export interface SyncSnapshot {
   /** Verdicts given or received since the page loaded, by unit key (null: reverted to no verdict). */
@@ -148,8 +144,8 @@ export class LabelSync {
     const { number, criterionId, verdict, rationale, givenAt } = pending;
     try {
       const body = await apiFetch<unknown>("/api/labels", { method: "PUT", json: { setId: this.setId, number, criterionId, verdict, rationale, givenAt }, cache: "no-store" });
-      if (isVerdict(body)) return { kind: "saved", saved: { verdict: body.verdict, rationale: body.rationale } };
-      return { kind: "retry", message: SERVER_DOWN };
+      const saved = Verdict.safeParse(body);
+      return saved.success ? { kind: "saved", saved: saved.data } : { kind: "retry", message: SERVER_DOWN };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 0) return { kind: "retry", message: navigator.onLine ? SERVER_DOWN : OFFLINE };
@@ -201,27 +197,17 @@ export class LabelSync {
   }
 }
 
-function isVerdict(value: unknown): value is Verdict {
-  return (
-    !!value && typeof value === "object" && "verdict" in value && typeof value.verdict === "boolean" &&
-    "rationale" in value && (typeof value.rationale === "string" || value.rationale === null)
-  );
-}
-
-function isPending(value: unknown): value is Pending {
-  return (
-    isVerdict(value) && "number" in value && typeof value.number === "number" &&
-    "criterionId" in value && typeof value.criterionId === "string" && "givenAt" in value && typeof value.givenAt === "number"
-  );
-}
+const Outbox = z.record(z.string(), z.unknown());
 
 /** The stored outbox; entries of any other shape (a damaged or older value) are dropped. */
 function parseOutbox(text: string | null): Record<string, Pending> {
   if (!text) return {};
   try {
-    const value: unknown = JSON.parse(text);
-    if (!value || typeof value !== "object") return {};
-    return Object.fromEntries(Object.entries(value).filter(([, entry]) => isPending(entry)));
+    const entries = Object.entries(Outbox.safeParse(JSON.parse(text)).data ?? {});
+    return Object.fromEntries(entries.flatMap(([key, entry]) => {
+      const pending = Pending.safeParse(entry);
+      return pending.success ? [[key, pending.data]] : [];
+    }));
   } catch {
     return {};
   }
