@@ -70,8 +70,8 @@ export async function freezePanel({ ctx, input }: { ctx: Ctx; input: unknown }):
   const reports = setReports(db, { setId: params.setId, selection: params.selection, panelSize: params.judges.length, minCoverage: params.minCoverage });
   const stale = () => new Conflict("The labels or verdicts of this set changed since you opened it. Review the updated report, then freeze.");
   if (reports.fingerprint !== params.fingerprint) throw stale();
-  const [rankReport, reportReport] = await Promise.all([reports.ranked.report, reports.reported?.report ?? null]);
-  const evaluation = evaluatePanel({ judges: params.judges, rankInput: reports.rankInput, rankReport, reportReport, options: reports.options });
+  const [rankReport, heldOutReport] = await Promise.all([reports.ranked.report, reports.reported?.report ?? null]);
+  const evaluation = evaluatePanel({ judges: params.judges, rankInput: reports.rankInput, rankReport, heldOutReport, options: reports.options });
   if (!evaluation) throw new Invalid(`This set has no panel of ${params.judges.join(", ")}.`);
 
   return db.transaction(

@@ -77,9 +77,9 @@ export async function getPanelDetail({ ctx, input }: { ctx: Ctx; input: unknown 
   const params = PanelParams.parse(input);
   const db = getDb();
   const reports = setReports(db, { ...params, panelSize: params.judges.length });
-  const [rankReport, reportReport] = await Promise.all([reports.ranked.report, reports.reported?.report ?? null]);
-  const evaluation = evaluatePanel({ judges: params.judges, rankInput: reports.rankInput, rankReport, reportReport, options: reports.options });
-  const shown = evaluation && (reportReport ? evaluation.reported_figures : evaluation.figures);
+  const [rankReport, heldOutReport] = await Promise.all([reports.ranked.report, reports.reported?.report ?? null]);
+  const evaluation = evaluatePanel({ judges: params.judges, rankInput: reports.rankInput, rankReport, heldOutReport, options: reports.options });
+  const shown = evaluation && (heldOutReport ? evaluation.reported_figures : evaluation.figures);
   if (!evaluation || !shown) throw new NotFound(`This set has no panel of ${params.judges.join(", ")}.`);
   const judges = [...params.judges].sort(byCodeUnit);
 
