@@ -4,7 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Computing } from "@/components/report/computing";
-import { fmt } from "@/components/report/format";
+import { fmt } from "@/lib/format";
 import { IntervalLine } from "@/components/report/interval";
 import { ReportControls } from "@/components/report/report-controls";
 import { reportQuery, type ReportChoice } from "@/components/report/use-report";
