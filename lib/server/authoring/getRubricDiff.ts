@@ -11,7 +11,7 @@ import { DiffInput } from "./schema";
 export interface RubricDiff {
   from: RubricVersionView;
   to: RubricVersionView;
-  /** Per criterion, in the order of `to`: kept, changed (reworded / reweighted / moved), added or removed. */
+  /** Per criterion, in the order of `to`: kept, changed (reworded / reweighted / dimension changed), added or removed. */
   rows: CriterionDiff[];
 }
 
