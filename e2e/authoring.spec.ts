@@ -93,7 +93,7 @@ test("an author filters the items, drafts a rubric from notes, revises it and se
   await page.getByLabel("From rubric version").selectOption("1");
   await page.getByLabel("To rubric version").selectOption("2");
   await page.getByRole("button", { name: "Compare rubric versions" }).click();
-  await expect(page.getByText("2 reworded · 1 reweighted · 0 moved · 1 added · 0 removed · 4 kept")).toBeVisible();
+  await expect(page.getByText("2 reworded · 1 reweighted · 0 moved to another dimension · 1 added · 0 removed · 4 kept")).toBeVisible();
   const diff = page.getByRole("table", { name: "Rubric version 1 and version 2, criterion by criterion" });
   const changes = diff.locator("tbody").getByRole("rowheader");
   await expect(changes).toHaveText(["Reworded", "Reweighted", "Reworded", "Kept", "Kept", "Kept", "Kept", "Added"]);
@@ -172,7 +172,7 @@ test("a second author's stale publish is refused with the conflict view and merg
   await expect(status(second, "Published version 3.")).toBeVisible();
 
   await second.goto("/items/DEMO-0004/history?from=1&to=3");
-  await expect(second.getByText("1 reworded · 2 reweighted · 0 moved · 0 added · 0 removed")).toBeVisible();
+  await expect(second.getByText("1 reworded · 2 reweighted · 0 moved to another dimension · 0 added · 0 removed")).toBeVisible();
   // The calibration set still labels against the version it pinned.
   await second.goto("/items/DEMO-0004");
   await expect(second.getByText("labels against rubric version 1.")).toBeVisible();

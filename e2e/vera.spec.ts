@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { fmt } from "@/components/report/format";
+import { fmt } from "@/lib/format";
 import { CATEGORY_NAMES, categoryCode } from "@/lib/flow/categories";
 import { DIMENSION_KEYS } from "@/lib/flow/clinicianRatings";
 import { parseRubric } from "@/lib/flow/parseRubric";

@@ -2,10 +2,11 @@
 
 import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/auth/respond";
+import { ApiError, UNREACHABLE } from "@/lib/http/apiFetch";
 
 /** What happened to the last submission: a failure's sentence and issues, or `success`. */
 export function ActionFeedback({ result, error, success }: { result?: ActionResult<unknown>; error: Error | null; success: string }) {
-  if (error) return <Notice tone="error">Could not reach the server. Check your connection and try again.</Notice>;
+  if (error) return <Notice tone="error">{error instanceof ApiError ? error.message : UNREACHABLE}</Notice>;
   if (!result) return null;
   if (result.ok) return <Notice tone="success">{success}</Notice>;
   return (

@@ -3,10 +3,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRef, type FormEvent } from "react";
 import { BundleFileField } from "@/components/ui/bundle-file-field";
-import { IssueList } from "@/components/ui/issue-list";
+import { ApiFailure } from "@/components/ui/api-failure";
 import { Notice } from "@/components/ui/notice";
 import { buttonClass, cardClass } from "@/components/ui/styles";
-import { uploadBundle, type UploadOutcome } from "@/components/ui/upload-bundle";
+import { apiFetch, BUNDLE_TYPE } from "@/lib/http/apiFetch";
 import type { ImportResult } from "@/lib/server/bundle/writeBundle";
 
 const KINDS: { key: keyof ImportResult["counts"]; label: string }[] = [
@@ -20,7 +20,7 @@ const KINDS: { key: keyof ImportResult["counts"]; label: string }[] = [
 
 export function BundleImport() {
   const fileInput = useRef<HTMLInputElement>(null);
-  const mutation = useMutation({ mutationFn: (file: File) => uploadBundle("/api/bundle/import", file) });
+  const mutation = useMutation({ mutationFn: (file: File) => apiFetch<ImportResult>("/api/bundle/import", { method: "POST", body: file, contentType: BUNDLE_TYPE }) });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,27 +44,15 @@ export function BundleImport() {
         </button>
       </form>
       <div className="mt-6">
-        {mutation.isError ? (
-          <Notice tone="error">Could not reach the server. Nothing was imported; try again.</Notice>
-        ) : null}
-        {mutation.data ? <ImportOutcome outcome={mutation.data} /> : null}
+        <ApiFailure error={mutation.error} consequence="Nothing was imported." />
+        {mutation.data ? <ImportOutcome result={mutation.data} /> : null}
       </div>
     </section>
   );
 }
 
-function ImportOutcome({ outcome }: { outcome: UploadOutcome }) {
-  if (!outcome.ok) {
-    return (
-      <div className="space-y-3">
-        <Notice tone="error" title={outcome.error}>
-          Nothing was imported.{outcome.issues.length > 0 ? " Fix the lines below and upload the bundle again." : ""}
-        </Notice>
-        <IssueList issues={outcome.issues} more={outcome.more} />
-      </div>
-    );
-  }
-  const { counts, ratersAdded, setCliniciansAdded, setsAdded } = outcome.result;
+function ImportOutcome({ result }: { result: ImportResult }) {
+  const { counts, ratersAdded, setCliniciansAdded, setsAdded } = result;
   return (
     <div className="space-y-3">
       <Notice tone="success" title="Bundle imported." />

@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
-import { createUserAction } from "@/app/admin/users/actions";
+import { createUserAction } from "@/lib/actions/users";
 import { inputClass, labelClass, buttonClass, cardClass } from "@/components/ui/styles";
 import { ActionFeedback } from "./action-feedback";
 import { RoleCheckboxes, rolesFrom } from "./role-checkboxes";

@@ -7,7 +7,7 @@ import {
   reactivateUserAction,
   resetUserPasswordAction,
   setUserRolesAction,
-} from "@/app/admin/users/actions";
+} from "@/lib/actions/users";
 import { buttonClass, inputClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";
 import type { UserSummary } from "@/lib/server/users/read";
 import { ActionFeedback } from "./action-feedback";

@@ -4,13 +4,15 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Computing } from "@/components/report/computing";
-import { fmt } from "@/components/report/format";
+import { fmt } from "@/lib/format";
 import { IntervalLine } from "@/components/report/interval";
 import { ReportControls } from "@/components/report/report-controls";
-import { getJson, reportQuery, type ReportChoice } from "@/components/report/use-report";
+import { reportQuery, type ReportChoice } from "@/components/report/use-report";
+import { ApiFailure } from "@/components/ui/api-failure";
 import { Notice } from "@/components/ui/notice";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/styles";
 import { ruleDeviations } from "@/lib/freeze/rule";
+import { apiFetch } from "@/lib/http/apiFetch";
 import type { PanelDetail } from "@/lib/server/panels/getPanelDetail";
 import type { RuleView } from "@/lib/server/panels/readRule";
 
@@ -26,8 +28,6 @@ interface Props {
   current: { id: number; judges: string[] } | null;
 }
 
-type Failure = { error: string; issues?: string[] };
-
 /** Choose a panel (rank 1 unless another is named), see exactly what will be recorded, give reasons, freeze. */
 export function FreezeForm({ setId, setOpen, initial, rule, current }: Props) {
   const router = useRouter();
@@ -42,12 +42,12 @@ export function FreezeForm({ setId, setOpen, initial, rule, current }: Props) {
   const key = picked && panels.some((p) => p.judges.join(",") === picked) ? picked : (panels[0]?.judges.join(",") ?? null);
   const detail = useQuery({
     queryKey: ["panel", setId, view.selection, view.minCoverage, key],
-    queryFn: () => getJson<PanelDetail>(`/api/sets/${setId}/report/panel?${new URLSearchParams({ judges: key ?? "", selection: view.selection, minCoverage: String(view.minCoverage) })}`),
+    queryFn: () => apiFetch<PanelDetail>(`/api/sets/${setId}/report/panel?${new URLSearchParams({ judges: key ?? "", selection: view.selection, minCoverage: String(view.minCoverage) })}`),
     enabled: key !== null,
     staleTime: 60_000,
   });
   const freeze = useMutation({
-    mutationFn: async (): Promise<{ id: number } | Failure> => {
+    mutationFn: () => {
       const body = {
         judges: key?.split(",") ?? [],
         selection: view.selection,
@@ -57,12 +57,9 @@ export function FreezeForm({ setId, setOpen, initial, rule, current }: Props) {
         confirmOpen,
         ...(supersede && current ? { supersedes: { id: current.id, reason } } : {}),
       };
-      const response = await fetch(`/api/sets/${setId}/freeze`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-      return response.json().catch(() => ({ error: `The server answered ${response.status}.` }));
+      return apiFetch<{ id: number }>(`/api/sets/${setId}/freeze`, { method: "POST", json: body });
     },
-    onSuccess: (result) => {
-      if ("id" in result) router.push(`/calibration/freezes/${result.id}`);
-    },
+    onSuccess: (result) => router.push(`/calibration/freezes/${result.id}`),
   });
 
   if (report.isPending) return <Computing what="Computing the calibration report…" />;
@@ -74,7 +71,6 @@ export function FreezeForm({ setId, setOpen, initial, rule, current }: Props) {
   const ruleKind = rule?.beforeVerdicts ? "pre-registered rule" : "recorded rule";
   const listed = panels.slice(0, LISTED);
   const extra = key && !listed.some((p) => p.judges.join(",") === key) ? panels.find((p) => p.judges.join(",") === key) : undefined;
-  const failure = freeze.data && !("id" in freeze.data) ? freeze.data : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -175,13 +171,7 @@ export function FreezeForm({ setId, setOpen, initial, rule, current }: Props) {
         <button type="submit" disabled={freeze.isPending || !evaluation || (setOpen && !confirmOpen)} className={buttonClass}>
           {freeze.isPending ? "Freezing…" : "Freeze this panel"}
         </button>
-        {freeze.isError ? <Notice tone="error">Could not reach the server. Nothing was frozen; try again.</Notice> : null}
-        {failure ? (
-          <Notice tone="error" title="Not frozen.">
-            <p>{failure.error}</p>
-            {failure.issues?.length ? <ul className="mt-1 list-disc pl-5">{failure.issues.map((i) => <li key={i}>{i}</li>)}</ul> : null}
-          </Notice>
-        ) : null}
+        <ApiFailure error={freeze.error} consequence="Nothing was frozen." />
       </section>
     </form>
   );

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { fmt } from "@/components/report/format";
+import { fmt } from "@/lib/format";
 import type { StoredFreeze } from "@/lib/server/panels/freezeRecord";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });

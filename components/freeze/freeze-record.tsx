@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { FiguresTable } from "@/components/report/figures-table";
-import { fmt } from "@/components/report/format";
+import { share, fmt } from "@/lib/format";
 import { IntervalLine } from "@/components/report/interval";
 import { Notice } from "@/components/ui/notice";
 import { secondaryButtonClass } from "@/components/ui/styles";
@@ -52,7 +52,7 @@ export function FreezeRecord({ freeze, inputs }: { freeze: StoredFreeze; inputs:
           {record.calibration_set.open_at_freeze === undefined ? "not recorded" : record.calibration_set.open_at_freeze ? "open: labels could still change" : "closed"}
         </Row>
         <Row term="Least judge coverage">
-          {record.scope.min_coverage === undefined ? "none (every judge ranked; frozen before the rule)" : `${(record.scope.min_coverage * 100).toFixed(1)} % of the consensus units`}
+          {record.scope.min_coverage === undefined ? "none (every judge ranked; frozen before the rule)" : `${share(record.scope.min_coverage)} of the consensus units`}
         </Row>
         <Row term="Judges">
           {record.judges.join(", ")} (panel of {record.panel_size})

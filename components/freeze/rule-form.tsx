@@ -3,11 +3,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { Notice } from "@/components/ui/notice";
+import { ApiFailure } from "@/components/ui/api-failure";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/styles";
+import { PANEL_SIZES } from "@/lib/calibration/schema";
 import { describeRule, type SelectionRule } from "@/lib/freeze/rule";
-
-type Failure = { error: string; issues?: string[] };
+import { apiFetch } from "@/lib/http/apiFetch";
 
 /** Pre-registers the set's selection rule: once, ideally before any verdict is imported. */
 export function RuleForm({ setId }: { setId: number }) {
@@ -15,13 +15,8 @@ export function RuleForm({ setId }: { setId: number }) {
   const [rule, setRule] = useState<SelectionRule>({ panel_size: 3, selection: "all", within_top: 1 });
   const [note, setNote] = useState("");
   const mutation = useMutation({
-    mutationFn: async (body: SelectionRule): Promise<Failure | null> => {
-      const response = await fetch(`/api/sets/${setId}/freeze/rule`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rule: body }) });
-      return response.ok ? null : ((await response.json().catch(() => ({ error: `The server answered ${response.status}.` }))) as Failure);
-    },
-    onSuccess: (failure) => {
-      if (!failure) router.refresh();
-    },
+    mutationFn: (body: SelectionRule) => apiFetch<unknown>(`/api/sets/${setId}/freeze/rule`, { method: "POST", json: { rule: body } }),
+    onSuccess: () => router.refresh(),
   });
   const complete: SelectionRule = note.trim() ? { ...rule, note: note.trim() } : rule;
 
@@ -36,7 +31,7 @@ export function RuleForm({ setId }: { setId: number }) {
         <div>
           <label htmlFor="rule-size" className={labelClass}>Judges per panel</label>
           <select id="rule-size" value={rule.panel_size} onChange={(e) => setRule({ ...rule, panel_size: Number(e.target.value) })} className="rounded-md border border-slate-300 bg-white px-3 py-2">
-            {[1, 3, 5, 7].map((n) => (
+            {PANEL_SIZES.map((n) => (
               <option key={n} value={n}>{n}</option>
             ))}
           </select>
@@ -69,12 +64,7 @@ export function RuleForm({ setId }: { setId: number }) {
       <button type="submit" disabled={mutation.isPending} className={buttonClass}>
         {mutation.isPending ? "Recording…" : "Record the rule"}
       </button>
-      {mutation.isError ? <Notice tone="error">Could not reach the server. Nothing was recorded; try again.</Notice> : null}
-      {mutation.data ? (
-        <Notice tone="error" title={mutation.data.error}>
-          {mutation.data.issues?.length ? <ul>{mutation.data.issues.map((i) => <li key={i}>{i}</li>)}</ul> : null}
-        </Notice>
-      ) : null}
+      <ApiFailure error={mutation.error} consequence="Nothing was recorded." />
     </form>
   );
 }

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
-import { duplicateItemAction } from "@/app/items/actions";
+import { duplicateItemAction } from "@/lib/actions/items";
 import { ActionFeedback } from "@/components/admin/action-feedback";
 import { inputClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";
 import { itemPage } from "./api";

@@ -6,7 +6,8 @@ import { ActionFeedback } from "@/components/admin/action-feedback";
 import { buttonClass, cardClass, inputClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";
 import type { EditableItem } from "@/lib/server/authoring/getItemForEditing";
 import { ItemNotes, ItemTurns } from "@/lib/server/authoring/schema";
-import { callApi, itemApi } from "./api";
+import { callApi } from "@/lib/http/apiFetch";
+import { itemApi } from "./api";
 
 interface Turn {
   key: string;

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
-import { createItemAction } from "@/app/items/actions";
+import { createItemAction } from "@/lib/actions/items";
 import { ActionFeedback } from "@/components/admin/action-feedback";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/styles";
 import { AGE_BAND_LABELS, DIRECTNESS_LABELS, INTENT_LABELS, PROGRESSION_STAGES, SPLIT_LABELS, SSH_SUBCATEGORIES } from "@/lib/taxonomy";

@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { ItemForEditing } from "@/lib/server/authoring/getItemForEditing";
-import { callApi, itemApi } from "./api";
+import { apiFetch } from "@/lib/http/apiFetch";
+import { itemApi } from "./api";
 
 const itemQueryKey = (itemId: string) => ["authoring-item", itemId];
 
@@ -10,11 +11,7 @@ const itemQueryKey = (itemId: string) => ["authoring-item", itemId];
 export function useItemForEditing(initial: ItemForEditing) {
   return useQuery({
     queryKey: itemQueryKey(initial.item.id),
-    queryFn: async () => {
-      const result = await callApi<ItemForEditing>("GET", itemApi(initial.item.id));
-      if (!result.ok) throw new Error(result.error);
-      return result.data;
-    },
+    queryFn: () => apiFetch<ItemForEditing>(itemApi(initial.item.id)),
     initialData: initial,
     // Another author may have published since this tab last looked: read again on every visit.
     staleTime: 0,

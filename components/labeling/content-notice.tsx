@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState, useTransition } from "react";
-import { acknowledgeNoticeAction } from "@/app/queue/[setId]/actions";
+import { acknowledgeNoticeAction } from "@/lib/actions/labeling";
 import { Notice } from "@/components/ui/notice";
 import { buttonClass, cardClass } from "@/components/ui/styles";
 

@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { ActionFeedback } from "@/components/admin/action-feedback";
-import { callApi } from "@/components/items/api";
+import { callApi } from "@/lib/http/apiFetch";
 import { inputClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";
 import { FLAG_COMMENT_MAX } from "@/lib/server/labeling/schema";
 

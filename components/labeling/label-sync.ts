@@ -9,6 +9,9 @@
  * upsert is idempotent and ignores a verdict older than the one it has.
  */
 
+import { z } from "zod";
+import { ApiError, apiFetch } from "@/lib/http/apiFetch";
+
 export type SaveState =
   | { state: "saving" }
   | { state: "saved" }
@@ -18,16 +21,11 @@ export type SaveState =
 /** A unit's verdict as the screen shows it; null is "no verdict" (e.g. a refused first verdict, reverted). */
 export type Shown = Verdict | null;
 
-export interface Verdict {
-  verdict: boolean;
-  rationale: string | null;
-}
+export const Verdict = z.object({ verdict: z.boolean(), rationale: z.string().nullable() });
+export type Verdict = z.infer<typeof Verdict>;
 
-interface Pending extends Verdict {
-  number: number;
-  criterionId: string;
-  givenAt: number;
-}
+const Pending = Verdict.extend({ number: z.number(), criterionId: z.string(), givenAt: z.number() });
+type Pending = z.infer<typeof Pending>;
 
 export interface SyncSnapshot {
   /** Verdicts given or received since the page loaded, by unit key (null: reverted to no verdict). */
@@ -144,24 +142,18 @@ export class LabelSync {
 
   private async request(pending: Pending): Promise<Outcome> {
     const { number, criterionId, verdict, rationale, givenAt } = pending;
-    let response: Response;
     try {
-      response = await fetch("/api/labels", {
-        method: "PUT",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ setId: this.setId, number, criterionId, verdict, rationale, givenAt }),
-        cache: "no-store",
-      });
-    } catch {
-      return { kind: "retry", message: navigator.onLine ? SERVER_DOWN : OFFLINE };
+      const body = await apiFetch<unknown>("/api/labels", { method: "PUT", json: { setId: this.setId, number, criterionId, verdict, rationale, givenAt }, cache: "no-store" });
+      const saved = Verdict.safeParse(body);
+      return saved.success ? { kind: "saved", saved: saved.data } : { kind: "retry", message: SERVER_DOWN };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 0) return { kind: "retry", message: navigator.onLine ? SERVER_DOWN : OFFLINE };
+      if (error.status >= 500 || error.status === 408 || error.status === 429 || error.status < 400) return { kind: "retry", message: SERVER_DOWN };
+      // Signed out: keep the verdict, it is sent again after signing back in.
+      if (error.status === 401) return { kind: "failed", message: "Not saved: please sign in again. Your verdict is kept on this device.", keep: true };
+      return { kind: "failed", message: `Not saved: ${error.message}`, keep: false };
     }
-    const body: unknown = await response.json().catch(() => null);
-    if (response.ok && isVerdict(body)) return { kind: "saved", saved: { verdict: body.verdict, rationale: body.rationale } };
-    if (response.status >= 500 || response.status === 408 || response.status === 429 || response.ok) return { kind: "retry", message: SERVER_DOWN };
-    const error = body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : "The server refused this verdict.";
-    // Signed out: keep the verdict, it is sent again after signing back in.
-    if (response.status === 401) return { kind: "failed", message: "Not saved: please sign in again. Your verdict is kept on this device.", keep: true };
-    return { kind: "failed", message: `Not saved: ${error}`, keep: false };
   }
 
   private scheduleRetry() {
@@ -205,27 +197,17 @@ export class LabelSync {
   }
 }
 
-function isVerdict(value: unknown): value is Verdict {
-  return (
-    !!value && typeof value === "object" && "verdict" in value && typeof value.verdict === "boolean" &&
-    "rationale" in value && (typeof value.rationale === "string" || value.rationale === null)
-  );
-}
-
-function isPending(value: unknown): value is Pending {
-  return (
-    isVerdict(value) && "number" in value && typeof value.number === "number" &&
-    "criterionId" in value && typeof value.criterionId === "string" && "givenAt" in value && typeof value.givenAt === "number"
-  );
-}
+const Outbox = z.record(z.string(), z.unknown());
 
 /** The stored outbox; entries of any other shape (a damaged or older value) are dropped. */
 function parseOutbox(text: string | null): Record<string, Pending> {
   if (!text) return {};
   try {
-    const value: unknown = JSON.parse(text);
-    if (!value || typeof value !== "object") return {};
-    return Object.fromEntries(Object.entries(value).filter(([, entry]) => isPending(entry)));
+    const entries = Object.entries(Outbox.safeParse(JSON.parse(text)).data ?? {});
+    return Object.fromEntries(entries.flatMap(([key, entry]) => {
+      const pending = Pending.safeParse(entry);
+      return pending.success ? [[key, pending.data]] : [];
+    }));
   } catch {
     return {};
   }

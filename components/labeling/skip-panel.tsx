@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
 import { ActionFeedback } from "@/components/admin/action-feedback";
-import { callApi } from "@/components/items/api";
+import { callApi } from "@/lib/http/apiFetch";
 import { Notice } from "@/components/ui/notice";
 import { inputClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";
 import { SKIP_REASON_LABELS, type SkipReason } from "@/lib/server/labeling/schema";

@@ -1,5 +1,6 @@
 import { ScrollBox } from "@/components/report/scroll-box";
-import { dimensionLabel, fmt, tableClass, thClass } from "@/components/report/format";
+import { dimensionLabel, fmt } from "@/lib/format";
+import { tableClass, thClass } from "@/components/report/format";
 import type { ScoreReport } from "@/lib/scoring/report";
 
 /** Five shades, light to dark; the two darkest carry white text (every pair passes WCAG AA contrast). */

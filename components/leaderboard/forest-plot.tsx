@@ -1,4 +1,4 @@
-import { fmt } from "@/components/report/format";
+import { fmt } from "@/lib/format";
 import type { ScoreReport } from "@/lib/scoring/report";
 
 const WIDTH = 720;

@@ -1,4 +1,4 @@
-import { dimensionLabel, fmt, percent, signed } from "@/components/report/format";
+import { dimensionLabel, fmt, percent, signed } from "@/lib/format";
 import type { ScoreReport } from "@/lib/scoring/report";
 import { AGE_BAND_LABELS, subcategoryLabel } from "@/lib/taxonomy";
 import { Section } from "./definitions";

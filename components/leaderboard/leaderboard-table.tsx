@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { ScrollBox } from "@/components/report/scroll-box";
-import { fmt, percent, tableClass, tdClass, thClass } from "@/components/report/format";
+import { fmt, percent } from "@/lib/format";
+import { tableClass, tdClass, thClass } from "@/components/report/format";
 import type { ModelFigures, ReferenceCeiling, ScoreReport } from "@/lib/scoring/report";
 import { DefLink, type Definition } from "./definitions";
 import { boardHref, type BoardQuery } from "./params";

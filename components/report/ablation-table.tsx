@@ -1,6 +1,7 @@
 import type { CalibrationReport } from "@/lib/calibration/report";
 import { ScrollBox } from "./scroll-box";
-import { dimensionLabel, fmt, tableClass, tdClass, thClass } from "./format";
+import { dimensionLabel, fmt } from "@/lib/format";
+import { tableClass, tdClass, thClass } from "./format";
 
 /** For each dimension: the top panel without it, and where today's top panel then falls. */
 export function AblationTable({ ablation }: { ablation: CalibrationReport["ablation"] }) {

@@ -1,7 +1,6 @@
 import { Notice } from "@/components/ui/notice";
 import type { CalibrationReport } from "@/lib/calibration/report";
-
-const pct = (share: number | null) => (share === null ? "—" : `${(share * 100).toFixed(1)} %`);
+import { share } from "@/lib/format";
 
 /** The share of the consensus units rank 1 may leave without a panel verdict before the report warns. */
 const EXCLUDED_WARNING = 0.01;
@@ -22,13 +21,13 @@ export function CandidateNotice({ report }: { report: CalibrationReport }) {
       {out.length > 0 ? (
         <Notice tone="info">
           <p>
-            A judge enters panels only when it has a verdict on at least {pct(report.min_coverage)} of the {consensusUnits} units with a consensus:
+            A judge enters panels only when it has a verdict on at least {share(report.min_coverage)} of the {consensusUnits} units with a consensus:
             a judge with few verdicts would let its panels drop the hard units where the other judges split.
           </p>
           <ul className="mt-2 list-disc pl-6">
             {out.map((judge) => (
               <li key={judge.judge}>
-                <strong>{judge.judge}</strong> is not a candidate: verdicts on {judge.units} of {consensusUnits} units ({pct(judge.coverage)} coverage).
+                <strong>{judge.judge}</strong> is not a candidate: verdicts on {judge.units} of {consensusUnits} units ({share(judge.coverage)} coverage).
               </li>
             ))}
           </ul>
@@ -36,7 +35,7 @@ export function CandidateNotice({ report }: { report: CalibrationReport }) {
       ) : null}
       {top && topExcluded > EXCLUDED_WARNING ? (
         <Notice tone="error" title="The top panel leaves out more than 1 % of the consensus units.">
-          Panel {top.judges.join(", ")} has no verdict (a tie or missing verdicts) on {top.excluded} of {consensusUnits} units ({pct(topExcluded)}); its figures are
+          Panel {top.judges.join(", ")} has no verdict (a tie or missing verdicts) on {top.excluded} of {consensusUnits} units ({share(topExcluded)}); its figures are
           computed without them. Check those judges&apos; missing verdicts before freezing it.
         </Notice>
       ) : null}

@@ -1,7 +1,8 @@
 import type { ClinicianAgreement as Agreement } from "@/lib/calibration/clinicians";
 import { plural } from "@/lib/wording";
 import { ScrollBox } from "./scroll-box";
-import { dimensionLabel, fmt, percent, tableClass, tdClass, thClass } from "./format";
+import { dimensionLabel, fmt, percent } from "@/lib/format";
+import { tableClass, tdClass, thClass } from "./format";
 
 /** Agreement among the clinicians: overall, per dimension, and every pair as a matrix. */
 export function ClinicianAgreement({ clinicians, names }: { clinicians: Agreement; names: Record<string, string> }) {

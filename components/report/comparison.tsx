@@ -1,6 +1,6 @@
 import type { CalibrationReport } from "@/lib/calibration/report";
 import { intervalVerdict } from "./interval";
-import { signed } from "./format";
+import { signed } from "@/lib/format";
 
 /** Rank 1 against rank 2: Δκ with its paired-bootstrap 95% interval and what it means. */
 export function Comparison({ comparison }: { comparison: CalibrationReport["comparison"] }) {

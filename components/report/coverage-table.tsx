@@ -1,7 +1,8 @@
 import type { SetCoverage } from "@/lib/server/panels/getCoverage";
 import { ScrollBox } from "./scroll-box";
 import { Notice } from "@/components/ui/notice";
-import { dimensionLabel, percent, tableClass, tdClass, thClass } from "./format";
+import { dimensionLabel, percent } from "@/lib/format";
+import { tableClass, tdClass, thClass } from "./format";
 import { plural } from "@/lib/wording";
 
 const SHOWN = 50;

@@ -1,6 +1,7 @@
-import type { PanelFigures } from "@/lib/calibration/figures";
+import type { PanelFigures } from "@/lib/calibration/schema";
 import { ScrollBox } from "./scroll-box";
-import { dimensionLabel, fmt, tableClass, tdClass, thClass } from "./format";
+import { dimensionLabel, fmt } from "@/lib/format";
+import { tableClass, tdClass, thClass } from "./format";
 
 /** A panel's overall and per-dimension κ and macro-F1. */
 export function FiguresTable({ figures, caption }: { figures: PanelFigures; caption: string }) {

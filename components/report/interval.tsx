@@ -1,5 +1,5 @@
 import type { PanelInterval } from "@/lib/freeze/evaluate";
-import { signed } from "./format";
+import { signed } from "@/lib/format";
 
 /** Whether an interval for Δκ = κ(this) − κ(other) separates the two panels, in plain words. */
 export function intervalVerdict(ci95: [number, number] | null, subject: string, other: string): string {

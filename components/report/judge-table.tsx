@@ -2,7 +2,8 @@ import { SimulatedTag } from "@/components/ui/simulated-tag";
 import type { CalibrationReport } from "@/lib/calibration/report";
 import { stickyColumnClass, stickyHeadClass } from "@/components/ui/styles";
 import { ScrollBox } from "./scroll-box";
-import { dimensionLabel, fmt, tableClass, tdClass, thClass } from "./format";
+import { share, dimensionLabel, fmt } from "@/lib/format";
+import { tableClass, tdClass, thClass } from "./format";
 
 /** Every judge alone against the consensus: overall figures, then κ and macro-F1 per dimension; judges of a simulator are marked. */
 export function JudgeTable({ judges, simulated }: { judges: CalibrationReport["judges"]; simulated: ReadonlySet<string> }) {
@@ -43,7 +44,7 @@ export function JudgeTable({ judges, simulated }: { judges: CalibrationReport["j
               <td className={`${tdClass} text-right`}>{fmt(judge.accuracy)}</td>
               <td className={`${tdClass} text-right`}>{judge.units}</td>
               <td className={`${tdClass} text-right`}>{judge.excluded}</td>
-              <td className={`${tdClass} text-right`}>{judge.coverage === null ? "—" : `${(judge.coverage * 100).toFixed(1)} %`}</td>
+              <td className={`${tdClass} text-right`}>{share(judge.coverage)}</td>
               <td className={tdClass}>{judge.candidate ? "yes" : "no: too few verdicts"}</td>
               {dimensions.map((d) => (
                 <td key={d} className={`${tdClass} whitespace-nowrap text-right`}>

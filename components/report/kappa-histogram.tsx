@@ -1,5 +1,5 @@
 import type { CalibrationReport } from "@/lib/calibration/report";
-import { fmt } from "./format";
+import { fmt } from "@/lib/format";
 
 const WIDTH = 640;
 const HEIGHT = 250;

@@ -8,7 +8,8 @@ import Link from "next/link";
 import { useMemo, useRef, useState } from "react";
 import type { CalibrationReport } from "@/lib/calibration/report";
 import { labelClass } from "@/components/ui/styles";
-import { fmt, panelHref } from "./format";
+import { fmt } from "@/lib/format";
+import { panelHref } from "./format";
 
 /** Undefined rather than null, so the table sorts undefined figures last in either direction. */
 interface PanelRow {

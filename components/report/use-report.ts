@@ -1,6 +1,7 @@
 "use client";
 
 import { queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/http/apiFetch";
 import type { Selection } from "@/lib/freeze/scope";
 import type { SetReport } from "@/lib/server/panels/getReport";
 
@@ -21,19 +22,11 @@ export function choiceQuery(choice: ReportChoice, extra: Record<string, string> 
   return new URLSearchParams({ selection: choice.selection, panelSize: String(choice.panelSize), minCoverage: String(choice.minCoverage), ...extra }).toString();
 }
 
-/** GETs JSON, turning a failure into an Error carrying the server's sentence. */
-export async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { headers: { Accept: "application/json" } });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(body?.error ?? `The server answered ${response.status}.`);
-  return body as T;
-}
-
 /** The report query the report and freeze pages share (same key, same cache). */
 export function reportQuery({ setId, ...choice }: ReportRequest) {
   return queryOptions({
     queryKey: ["report", setId, choice.selection, choice.panelSize, choice.minCoverage],
-    queryFn: () => getJson<SetReport>(`/api/sets/${setId}/report?${choiceQuery(choice)}`),
+    queryFn: () => apiFetch<SetReport>(`/api/sets/${setId}/report?${choiceQuery(choice)}`),
     staleTime: 60_000,
   });
 }

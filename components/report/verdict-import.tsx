@@ -4,20 +4,19 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useRef, type FormEvent } from "react";
 import { BundleFileField } from "@/components/ui/bundle-file-field";
-import { IssueList } from "@/components/ui/issue-list";
+import { ApiFailure } from "@/components/ui/api-failure";
 import { Notice } from "@/components/ui/notice";
 import { buttonClass } from "@/components/ui/styles";
-import { uploadBundle } from "@/components/ui/upload-bundle";
+import { apiFetch, BUNDLE_TYPE } from "@/lib/http/apiFetch";
+import type { ImportResult } from "@/lib/server/bundle/writeBundle";
 
 /** Uploads a bundle of verdict lines for one set; the coverage below refreshes when it lands. */
 export function VerdictImport({ setId }: { setId: number }) {
   const router = useRouter();
   const file = useRef<HTMLInputElement>(null);
   const mutation = useMutation({
-    mutationFn: (upload: File) => uploadBundle(`/api/sets/${setId}/verdicts`, upload),
-    onSuccess: (outcome) => {
-      if (outcome.ok) router.refresh();
-    },
+    mutationFn: (upload: File) => apiFetch<ImportResult>(`/api/sets/${setId}/verdicts`, { method: "POST", body: upload, contentType: BUNDLE_TYPE }),
+    onSuccess: () => router.refresh(),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -35,17 +34,11 @@ export function VerdictImport({ setId }: { setId: number }) {
           {mutation.isPending ? "Importing…" : "Import verdicts"}
         </button>
       </form>
-      {mutation.isError ? <Notice tone="error">Could not reach the server. Nothing was imported; try again.</Notice> : null}
-      {outcome?.ok ? (
+      <ApiFailure error={mutation.error} consequence="Nothing was imported." />
+      {outcome ? (
         <Notice tone="success" title="Verdicts imported.">
-          {outcome.result.counts.verdicts.added} added, {outcome.result.counts.verdicts.unchanged} already stored (unchanged).
+          {outcome.counts.verdicts.added} added, {outcome.counts.verdicts.unchanged} already stored (unchanged).
         </Notice>
-      ) : null}
-      {outcome && !outcome.ok ? (
-        <div className="space-y-3">
-          <Notice tone="error" title={outcome.error}>Nothing was imported.</Notice>
-          <IssueList issues={outcome.issues} more={outcome.more} />
-        </div>
       ) : null}
     </div>
   );

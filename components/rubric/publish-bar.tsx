@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { ActionFeedback } from "@/components/admin/action-feedback";
-import type { ApiResult } from "@/components/items/api";
+import type { ActionResult } from "@/lib/auth/respond";
 import { buttonClass, cardClass, inputClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";
 
 interface Props {
@@ -10,7 +10,7 @@ interface Props {
   hasDraft: boolean;
   busy: boolean;
   publishing: boolean;
-  outcome: ApiResult<string> | null;
+  outcome: ActionResult<string> | null;
   onPublish: (changeNote: string) => void;
   onDiscard: () => void;
 }

@@ -2,7 +2,9 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { callApi, itemApi, type ApiResult } from "@/components/items/api";
+import { itemApi } from "@/components/items/api";
+import type { ActionResult } from "@/lib/auth/respond";
+import { callApi } from "@/lib/http/apiFetch";
 import { formatTime } from "@/components/items/format";
 import { useItemForEditing } from "@/components/items/use-item-for-editing";
 import { PublishBar } from "./publish-bar";
@@ -26,7 +28,7 @@ export function ReferenceEditor({ initial }: { initial: ItemForEditing }) {
   const [draftExists, setDraftExists] = useState(initial.reference.draft !== null);
   const [conflict, setConflict] = useState<string | null>(null);
   const [confirmReplace, setConfirmReplace] = useState(false);
-  const [outcome, setOutcome] = useState<ApiResult<string> | null>(null);
+  const [outcome, setOutcome] = useState<ActionResult<string> | null>(null);
 
   const edit = (next: string) => {
     setText(next);
@@ -42,7 +44,7 @@ export function ReferenceEditor({ initial }: { initial: ItemForEditing }) {
   });
 
   const modelDraft = useMutation({
-    mutationFn: async (): Promise<ApiResult<ReferenceVersionView>> => {
+    mutationFn: async (): Promise<ActionResult<ReferenceVersionView>> => {
       if (!(await flush())) return { ok: false, status: 400, error: "Your latest changes could not be saved; fix them before drafting.", issues: [] };
       return callApi<ReferenceVersionView>("POST", itemApi(itemId, "/reference/draft/model"));
     },
@@ -56,7 +58,7 @@ export function ReferenceEditor({ initial }: { initial: ItemForEditing }) {
     },
   });
   const publish = useMutation({
-    mutationFn: async (changeNote: string): Promise<ApiResult<ReferenceVersionView>> => {
+    mutationFn: async (changeNote: string): Promise<ActionResult<ReferenceVersionView>> => {
       if (!(await flush())) return { ok: false, status: 400, error: "Your latest changes are not saved yet.", issues: [] };
       return callApi<ReferenceVersionView>("POST", itemApi(itemId, "/reference/publish"), { changeNote });
     },

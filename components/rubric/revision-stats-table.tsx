@@ -10,7 +10,7 @@ const COLUMNS: [keyof RevisionCounts, string][] = [
   ["rewritten", "Rewritten"],
   ["reworded", "Reworded"],
   ["reweighted", "Reweighted"],
-  ["moved", "Moved"],
+  ["dimensionChanged", "Dimension changed"],
   ["draftedRemoved", "Drafted, removed"],
   ["added", "Added"],
   ["removed", "Removed"],

@@ -15,17 +15,17 @@ export function changeLabel(row: CriterionDiff): string {
   if (row.status === "added") return "Added";
   if (row.status === "removed") return "Removed";
   if (row.status === "kept") return "Kept";
-  const kinds = [row.reworded && "reworded", row.reweighted && "reweighted", row.moved && "moved"].filter(Boolean).join(", ");
+  const kinds = [row.reworded && "reworded", row.reweighted && "reweighted", row.dimensionChanged && "dimension changed"].filter(Boolean).join(", ");
   return kinds.charAt(0).toUpperCase() + kinds.slice(1);
 }
 
 export function diffSummary(rows: CriterionDiff[]): string {
   const count = (test: (r: CriterionDiff) => boolean) => rows.filter(test).length;
-  const changed = (key: "reworded" | "reweighted" | "moved") => count((r) => r.status === "changed" && r[key]);
+  const changed = (key: "reworded" | "reweighted" | "dimensionChanged") => count((r) => r.status === "changed" && r[key]);
   return [
     `${changed("reworded")} reworded`,
     `${changed("reweighted")} reweighted`,
-    `${changed("moved")} moved`,
+    `${changed("dimensionChanged")} moved to another dimension`,
     `${count((r) => r.status === "added")} added`,
     `${count((r) => r.status === "removed")} removed`,
     `${count((r) => r.status === "kept")} kept`,
@@ -39,12 +39,12 @@ const ROW_TONE: Record<CriterionDiff["status"], string> = {
   removed: "bg-red-50/60",
 };
 
-function Cell({ criterion, stored, words, side, moved, reweighted }: {
+function Cell({ criterion, stored, words, side, dimensionChanged, reweighted }: {
   criterion: Criterion | undefined;
   stored: StoredCriterion | undefined;
   words: WordSegment[] | null;
   side: "before" | "after";
-  moved: boolean;
+  dimensionChanged: boolean;
   reweighted: boolean;
 }) {
   if (!criterion) return <td className="px-3 py-2 align-top text-slate-500">—</td>;
@@ -53,7 +53,7 @@ function Cell({ criterion, stored, words, side, moved, reweighted }: {
     <td className="px-3 py-2 align-top">
       <p>{words ? <WordDiff words={words} side={side} /> : criterion.text}</p>
       <p className="mt-1 text-sm text-slate-600">
-        <span className={moved ? mark : undefined}>{DIMENSION_LABELS[criterion.dimension].label}</span> · weight{" "}
+        <span className={dimensionChanged ? mark : undefined}>{DIMENSION_LABELS[criterion.dimension].label}</span> · weight{" "}
         <span className={reweighted ? mark : undefined}>{criterion.weight}</span>
       </p>
       {stored ? (
@@ -89,8 +89,8 @@ export function RubricDiffTable({ rows, before, after, caption }: { rows: Criter
               return (
                 <tr key={row.id} className={ROW_TONE[row.status]}>
                   <th scope="row" className="px-3 py-2 align-top font-medium">{changeLabel(row)}</th>
-                  <Cell criterion={b} stored={find(before, row.id)} words={changed?.reworded ? changed.words : null} side="before" moved={Boolean(changed?.moved)} reweighted={Boolean(changed?.reweighted)} />
-                  <Cell criterion={a} stored={find(after, row.id)} words={changed?.reworded ? changed.words : null} side="after" moved={Boolean(changed?.moved)} reweighted={Boolean(changed?.reweighted)} />
+                  <Cell criterion={b} stored={find(before, row.id)} words={changed?.reworded ? changed.words : null} side="before" dimensionChanged={Boolean(changed?.dimensionChanged)} reweighted={Boolean(changed?.reweighted)} />
+                  <Cell criterion={a} stored={find(after, row.id)} words={changed?.reworded ? changed.words : null} side="after" dimensionChanged={Boolean(changed?.dimensionChanged)} reweighted={Boolean(changed?.reweighted)} />
                 </tr>
               );
             })}

@@ -2,7 +2,9 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { callApi, itemApi, type ApiResult } from "@/components/items/api";
+import { itemApi } from "@/components/items/api";
+import type { ActionResult } from "@/lib/auth/respond";
+import { callApi } from "@/lib/http/apiFetch";
 import { useItemForEditing } from "@/components/items/use-item-for-editing";
 import { Notice } from "@/components/ui/notice";
 import { secondaryButtonClass } from "@/components/ui/styles";
@@ -37,7 +39,7 @@ export function RubricEditor({ initial }: { initial: ItemForEditing }) {
   const [edits, setEdits] = useState(0);
   const [showEmpty, setShowEmpty] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<ApiResult<string> | null>(null);
+  const [outcome, setOutcome] = useState<ActionResult<string> | null>(null);
   const [draftExists, setDraftExists] = useState(initial.rubric.draft !== null);
 
   const edit = (change: (rows: Row[]) => Row[]) => {
@@ -66,7 +68,7 @@ export function RubricEditor({ initial }: { initial: ItemForEditing }) {
   });
 
   const modelDraft = useMutation({
-    mutationFn: async (): Promise<ApiResult<RubricVersionView>> => {
+    mutationFn: async (): Promise<ActionResult<RubricVersionView>> => {
       if (!(await flush())) return { ok: false, status: 400, error: "Your latest changes could not be saved; fix them before drafting.", issues: [] };
       return callApi<RubricVersionView>("POST", itemApi(itemId, "/rubric/draft/model"));
     },
@@ -79,7 +81,7 @@ export function RubricEditor({ initial }: { initial: ItemForEditing }) {
   });
 
   const publish = useMutation({
-    mutationFn: async (changeNote: string): Promise<ApiResult<RubricVersionView>> => {
+    mutationFn: async (changeNote: string): Promise<ActionResult<RubricVersionView>> => {
       if (!(await flush())) return { ok: false, status: 400, error: "Your latest changes are not saved yet; fix the marked fields first.", issues: [] };
       return callApi<RubricVersionView>("POST", itemApi(itemId, "/rubric/publish"), { changeNote });
     },

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ApiResult } from "@/components/items/api";
+import type { ActionResult } from "@/lib/auth/respond";
 
 export type SaveStatus =
   | { kind: "idle" }
@@ -16,7 +16,7 @@ interface Autosave<V, R> {
   edits: number;
   /** Why the value cannot be saved yet (a field a draft cannot hold), or null. */
   blocker: (value: V) => string | null;
-  save: (value: V) => Promise<ApiResult<R>>;
+  save: (value: V) => Promise<ActionResult<R>>;
   onSaved: (saved: V, result: R) => void;
 }
 

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { changeRunStatusAction } from "@/lib/actions/runs";
+import { apiFetch } from "@/lib/http/apiFetch";
 import { Notice } from "@/components/ui/notice";
 import { Progress } from "@/components/ui/progress";
 import { buttonClass, secondaryButtonClass } from "@/components/ui/styles";
@@ -14,13 +15,6 @@ import { cellClass, numClass, numeric, RunTable } from "./run-table";
 
 /** Polled this often while the run is going. */
 const POLL_MS = 1500;
-
-async function fetchProgress(runId: number): Promise<RunProgress> {
-  const response = await fetch(`/api/runs/${runId}`, { cache: "no-store" });
-  const body = await response.json();
-  if (!response.ok) throw new Error(body.error ?? `The server answered ${response.status}.`);
-  return body as RunProgress;
-}
 
 /** Calls with a stored result: a verdict or response, or one marked missing after its retries. */
 const stored = (a: Pick<ActorProgress, "done" | "missing">) => a.done + a.missing;
@@ -70,7 +64,7 @@ function Controls({ run }: { run: RunProgress }) {
 export function RunProgressView({ initial }: { initial: RunProgress }) {
   const query = useQuery({
     queryKey: ["run", initial.id],
-    queryFn: () => fetchProgress(initial.id),
+    queryFn: () => apiFetch<RunProgress>(`/api/runs/${initial.id}`, { cache: "no-store" }),
     initialData: initial,
     staleTime: 0,
     refetchInterval: (q) => (q.state.data?.status === "running" ? POLL_MS : false),

@@ -1,5 +1,5 @@
 import type { SetOverview } from "@/lib/server/sets/getSetOverview";
-import { dimensionLabel, figure, percent } from "./format";
+import { dimensionLabel, fmt, percent } from "@/lib/format";
 
 /** "both clinicians", "all 3 clinicians": never "all 2 clinicians". */
 const everyClinician = (n: number) => (n === 1 ? "the one clinician" : n === 2 ? "both clinicians" : `all ${n} clinicians`);
@@ -47,16 +47,16 @@ export function Agreement({ overview }: { overview: SetOverview }) {
             <tr className="font-semibold">
               <th scope="row" className="px-4 py-2">All dimensions</th>
               <td className={cell}>{a.units}</td>
-              <td className={cell}>{figure(a.fleiss_kappa)}</td>
-              <td className={cell}>{figure(a.gwet_ac1)}</td>
+              <td className={cell}>{fmt(a.fleiss_kappa)}</td>
+              <td className={cell}>{fmt(a.gwet_ac1)}</td>
               <td className={cell}>{percent(a.percent_agreement)}</td>
             </tr>
             {dimensions.map(([dimension, d]) => (
               <tr key={dimension}>
                 <th scope="row" className="px-4 py-2 font-normal">{dimensionLabel(dimension)}</th>
                 <td className={cell}>{d.units}</td>
-                <td className={cell}>{figure(d.fleiss_kappa)}</td>
-                <td className={cell}>{figure(d.gwet_ac1)}</td>
+                <td className={cell}>{fmt(d.fleiss_kappa)}</td>
+                <td className={cell}>{fmt(d.gwet_ac1)}</td>
                 <td className={cell}>{percent(d.percent_agreement)}</td>
               </tr>
             ))}
@@ -81,7 +81,7 @@ export function Agreement({ overview }: { overview: SetOverview }) {
                 <tr key={p.raters.join()}>
                   <th scope="row" className="px-4 py-2 font-normal">{p.raters.map((r) => names[r] ?? r).join(" & ")}</th>
                   <td className={cell}>{p.units}</td>
-                  <td className={cell}>{figure(p.kappa)}</td>
+                  <td className={cell}>{fmt(p.kappa)}</td>
                   <td className={cell}>{percent(p.agreement)}</td>
                 </tr>
               ))}

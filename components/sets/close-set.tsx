@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { closeSetAction } from "@/app/calibration/sets/[setId]/actions";
+import { closeSetAction } from "@/lib/actions/sets";
 import { ActionFeedback } from "@/components/admin/action-feedback";
 import { buttonClass, secondaryButtonClass } from "@/components/ui/styles";
 

@@ -1,7 +1,7 @@
 import { Notice } from "@/components/ui/notice";
 import type { SplitItem } from "@/lib/server/sets/listDisagreements";
 import type { SplitRateRow } from "@/lib/server/sets/listSplitRates";
-import { dimensionLabel, percent } from "./format";
+import { dimensionLabel, percent } from "@/lib/format";
 import { ResponseDialogue } from "./response-dialogue";
 
 const verdictText = (verdict: boolean) => (verdict ? "Satisfied" : "Not satisfied");

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { createSetAction, previewSetAction } from "@/app/calibration/new/actions";
+import { createSetAction, previewSetAction } from "@/lib/actions/sets";
 import { ActionFeedback } from "@/components/admin/action-feedback";
 import { Notice } from "@/components/ui/notice";
 import { buttonClass, cardClass, inputClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";

@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { callApi } from "@/components/items/api";
 import { DialogueTurns } from "@/components/labeling/dialogue-turns";
+import { apiFetch } from "@/lib/http/apiFetch";
 import type { SetResponse } from "@/lib/server/sets/getSetResponse";
 
 /** A response id that opens in place: the dialogue with its graded turn, under the criterion it was judged on (lead only). */
@@ -11,7 +11,7 @@ export function ResponseDialogue({ setId, response, criterion }: { setId: number
   const [open, setOpen] = useState(false);
   const loaded = useQuery({
     queryKey: ["set-response", setId, response],
-    queryFn: () => callApi<SetResponse>("GET", `/api/sets/${setId}/responses/${encodeURIComponent(response)}`),
+    queryFn: () => apiFetch<SetResponse>(`/api/sets/${setId}/responses/${encodeURIComponent(response)}`),
     enabled: open,
   });
   const result = loaded.data;
@@ -24,17 +24,17 @@ export function ResponseDialogue({ setId, response, criterion }: { setId: number
         <p className="text-sm">
           <span className="font-semibold text-slate-900">Criterion:</span> {criterion}
         </p>
-        {!result ? (
+        {loaded.isError ? (
+          <p role="alert" className="text-sm text-red-800">{loaded.error.message}</p>
+        ) : !result ? (
           <p className="text-sm text-slate-600">Loading the dialogue…</p>
-        ) : result.ok ? (
+        ) : (
           <>
             <p className="text-xs text-slate-600">
-              {result.data.item} · model <span className="font-mono">{result.data.model}</span>
+              {result.item} · model <span className="font-mono">{result.model}</span>
             </p>
-            <DialogueTurns turns={result.data.turns} gradedLabel="Assistant — the graded turn" />
+            <DialogueTurns turns={result.turns} gradedLabel="Assistant — the graded turn" />
           </>
-        ) : (
-          <p role="alert" className="text-sm text-red-800">{result.error}</p>
         )}
       </div>
     </details>

@@ -4,7 +4,7 @@ import { Notice } from "@/components/ui/notice";
 import type { SetFlags as Flags } from "@/lib/server/sets/listSetFlags";
 import { SKIP_REASON_LABELS } from "@/lib/server/labeling/schema";
 import { plural } from "@/lib/wording";
-import { dimensionLabel } from "./format";
+import { dimensionLabel } from "@/lib/format";
 
 /** Skipped responses and criteria flagged as ambiguous, for the lead; no clinician sees these. */
 export function SetFlags({ flags }: { flags: Flags }) {

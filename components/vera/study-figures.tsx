@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { fmt, tableClass, tdClass, thClass } from "@/components/report/format";
+import { fmt } from "@/lib/format";
+import { tableClass, tdClass, thClass } from "@/components/report/format";
 import { CATEGORY_NAMES } from "@/lib/flow/categories";
 import type { ModelScores } from "@/lib/flow/vera";
 import type { StudyOverview } from "@/lib/server/vera/getStudyOverview";

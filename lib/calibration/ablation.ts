@@ -1,5 +1,5 @@
 import { DIMENSIONS } from "../bundle/schema";
-import { confusionOf } from "./figures";
+import { panelConfusion } from "./figures";
 import type { PanelTallies } from "./panels";
 import { compareRank, rankKey, type RankKey } from "./ranking";
 
@@ -24,7 +24,7 @@ export function ablation(
   const keys = tallies.panels.map((panel) => panel.map((j) => judgeIds[j]).join(","));
   for (const dropped of dimensions) {
     const kept = dimensions.filter((d) => d !== dropped);
-    const ranked: RankKey[] = tallies.panels.map((_, p) => rankKey(confusionOf(tallies.tallies, p, kept).confusion, keys[p]));
+    const ranked: RankKey[] = tallies.panels.map((_, p) => rankKey(panelConfusion(tallies.tallies, p, kept).confusion, keys[p]));
     let best = -1;
     for (let p = 0; p < ranked.length; p++) if (best < 0 || compareRank(ranked[p], ranked[best]) < 0) best = p;
     let rank: number | null = null;

@@ -1,3 +1,4 @@
+import { cohenKappaCounts } from "../stats/cohen";
 import { mulberry32 } from "../stats/prng";
 import { percentileSorted } from "../stats/percentile";
 import { MISSING } from "../stats/majority";
@@ -8,16 +9,6 @@ export interface BootstrapResult {
   ci95: [number, number] | null;
   resamples: number;
   seed: number;
-}
-
-function kappa(n11: number, n10: number, n01: number, n00: number): number | null {
-  const n = n11 + n10 + n01 + n00;
-  if (n === 0) return null;
-  const a1 = (n11 + n10) / n;
-  const b1 = (n11 + n01) / n;
-  const pe = a1 * b1 + (1 - a1) * (1 - b1);
-  if (pe === 1) return null;
-  return ((n11 + n00) / n - pe) / (1 - pe);
 }
 
 /** Per-item confusion counts (n11, n10, n01, n00) of a panel's verdicts against the consensus. */
@@ -60,8 +51,8 @@ export function pairedBootstrap(
   };
   const [a11, a10, a01, a00] = total(a);
   const [b11, b10, b01, b00] = total(b);
-  const ka = kappa(a11, a10, a01, a00);
-  const kb = kappa(b11, b10, b01, b00);
+  const ka = cohenKappaCounts(a11, a10, a01, a00);
+  const kb = cohenKappaCounts(b11, b10, b01, b00);
   const observed = ka === null || kb === null ? null : ka - kb;
 
   const random = mulberry32(options.seed);
@@ -79,8 +70,8 @@ export function pairedBootstrap(
       x11 += w * a[at]; x10 += w * a[at + 1]; x01 += w * a[at + 2]; x00 += w * a[at + 3];
       y11 += w * b[at]; y10 += w * b[at + 1]; y01 += w * b[at + 2]; y00 += w * b[at + 3];
     }
-    const kx = kappa(x11, x10, x01, x00);
-    const ky = kappa(y11, y10, y01, y00);
+    const kx = cohenKappaCounts(x11, x10, x01, x00);
+    const ky = cohenKappaCounts(y11, y10, y01, y00);
     if (kx === null || ky === null) continue;
     deltas[used++] = kx - ky;
   }

@@ -2,6 +2,7 @@ import { DIMENSIONS } from "../bundle/schema";
 import { cohenKappa } from "../stats/cohen";
 import { percentAgreement } from "../stats/agreement";
 import { MISSING, ONE } from "../stats/majority";
+import { confusionOf, confusionTotal } from "../stats/confusion";
 import { fleissKappa } from "../stats/fleiss";
 import { gwetAc1Multi } from "../stats/gwet";
 import { ratingTerms } from "../stats/multirater";
@@ -58,20 +59,10 @@ export function clinicianAgreement(table: UnitTable, dimensions: number[]): Clin
   const pairwise: ClinicianAgreement["pairwise"] = [];
   for (let a = 0; a < n; a++) {
     for (let b = a + 1; b < n; b++) {
-      const c = { n11: 0, n10: 0, n01: 0, n00: 0 };
-      const la = table.labels[a];
-      const lb = table.labels[b];
-      for (let u = 0; u < table.count; u++) {
-        if (la[u] === MISSING || lb[u] === MISSING) continue;
-        if (la[u] === ONE) {
-          if (lb[u] === ONE) c.n11++;
-          else c.n10++;
-        } else if (lb[u] === ONE) c.n01++;
-        else c.n00++;
-      }
+      const c = confusionOf(table.labels[a], table.labels[b], MISSING);
       pairwise.push({
         raters: [table.raters[a], table.raters[b]],
-        units: c.n11 + c.n10 + c.n01 + c.n00,
+        units: confusionTotal(c),
         kappa: cohenKappa(c),
         agreement: percentAgreement(c),
       });

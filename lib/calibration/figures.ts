@@ -1,29 +1,15 @@
 import { DIMENSIONS } from "../bundle/schema";
 import { percentAgreement } from "../stats/agreement";
 import { cohenKappa } from "../stats/cohen";
-import type { Confusion } from "../stats/confusion";
+import { confusionTotal, type Confusion } from "../stats/confusion";
 import { macroF1 } from "../stats/f1";
 import { gwetAc1 } from "../stats/gwet";
 import { SLOTS, STRIDE } from "./panels";
+import type { DimensionFigures, PanelFigures } from "./schema";
 
-export interface DimensionFigures {
-  units: number;
-  kappa: number | null;
-  macro_f1: number | null;
-}
-
-export interface PanelFigures {
-  units: number;
-  excluded: number;
-  accuracy: number | null;
-  kappa: number | null;
-  macro_f1: number | null;
-  gwet_ac1: number | null;
-  by_dimension: Record<string, DimensionFigures>;
-}
 
 /** The panel-vs-consensus confusion (and units without a panel verdict) of panel `p`, over the given dimensions. */
-export function confusionOf(tallies: Int32Array, p: number, dimensions: readonly number[]): { confusion: Confusion; excluded: number } {
+export function panelConfusion(tallies: Int32Array, p: number, dimensions: readonly number[]): { confusion: Confusion; excluded: number } {
   const confusion = { n11: 0, n10: 0, n01: 0, n00: 0 };
   let excluded = 0;
   for (const d of dimensions) {
@@ -37,20 +23,16 @@ export function confusionOf(tallies: Int32Array, p: number, dimensions: readonly
   return { confusion, excluded };
 }
 
-export function unitsOf(c: Confusion): number {
-  return c.n11 + c.n10 + c.n01 + c.n00;
-}
-
 /** Every figure docs/metrics.md#panel-against-consensus gives a panel (or single judge) against the consensus. */
 export function panelFigures(tallies: Int32Array, p: number, dimensions: readonly number[]): PanelFigures {
-  const { confusion, excluded } = confusionOf(tallies, p, dimensions);
+  const { confusion, excluded } = panelConfusion(tallies, p, dimensions);
   const by_dimension: Record<string, DimensionFigures> = {};
   for (const d of dimensions) {
-    const { confusion: c } = confusionOf(tallies, p, [d]);
-    by_dimension[DIMENSIONS[d]] = { units: unitsOf(c), kappa: cohenKappa(c), macro_f1: macroF1(c) };
+    const { confusion: c } = panelConfusion(tallies, p, [d]);
+    by_dimension[DIMENSIONS[d]] = { units: confusionTotal(c), kappa: cohenKappa(c), macro_f1: macroF1(c) };
   }
   return {
-    units: unitsOf(confusion),
+    units: confusionTotal(confusion),
     excluded,
     accuracy: percentAgreement(confusion),
     kappa: cohenKappa(confusion),

@@ -1,7 +1,8 @@
 import { pairedBootstrap, type BootstrapResult } from "./bootstrap";
 import { clinicianAgreement, type ClinicianAgreement } from "./clinicians";
 import { consensusOf } from "./consensus";
-import { confusionOf, panelFigures, type PanelFigures } from "./figures";
+import { panelConfusion, panelFigures } from "./figures";
+import { isPanelSize, type PanelFigures } from "./schema";
 import type { CalibrationInput } from "./input";
 import { consensusUnits, tallyPanels } from "./panels";
 import { panelVerdicts } from "./panelVerdicts";
@@ -48,7 +49,7 @@ export type PhaseTimes = Record<"consensus" | "panels" | "bootstrap" | "ablation
 export function calibrate(input: CalibrationInput, options: Partial<CalibrationOptions> = {}, phases?: PhaseTimes): CalibrationReport {
   const { panelSize, resamples, seed, minCoverage, candidates } = { ...DEFAULT_OPTIONS, ...options };
   checkMinCoverage(minCoverage);
-  if (!Number.isInteger(panelSize) || panelSize < 1 || panelSize > 7 || panelSize % 2 === 0) {
+  if (!isPanelSize(panelSize)) {
     throw new RangeError(`panel size must be an odd number from 1 to 7, not ${panelSize}`);
   }
   let clock = performance.now();
@@ -79,7 +80,7 @@ export function calibrate(input: CalibrationInput, options: Partial<CalibrationO
   const pool = judges.flatMap((judge, j) => (judge.candidate ? [j] : []));
   const tallies = tallyPanels(table, cu, panelSize, pool);
   const ids = (panel: number[]) => panel.map((j) => table.judges[j]);
-  const ranked = tallies.panels.map((panel, p) => rankKey(confusionOf(tallies.tallies, p, dimensions).confusion, ids(panel).join(",")));
+  const ranked = tallies.panels.map((panel, p) => rankKey(panelConfusion(tallies.tallies, p, dimensions).confusion, ids(panel).join(",")));
   const order = ranked.map((_, p) => p).sort((a, b) => compareRank(ranked[a], ranked[b]));
   const panels = order.map((p, r) => ({ rank: r + 1, judges: ids(tallies.panels[p]), ...panelFigures(tallies.tallies, p, dimensions) }));
   lap("panels");

@@ -1,6 +1,5 @@
+import { share, fmt } from "../format";
 import type { CalibrationReport } from "./report";
-
-const fmt = (x: number | null | undefined, digits = 3) => (x === null || x === undefined ? "—" : x.toFixed(digits));
 
 /** A short human summary of a report (the CLI prints it to stderr). */
 export function reportSummary(report: CalibrationReport): string {
@@ -32,6 +31,6 @@ export function reportSummary(report: CalibrationReport): string {
 function notCandidates(report: CalibrationReport): string[] {
   const out = report.judges.filter((judge) => !judge.candidate);
   if (out.length === 0) return [];
-  const listed = out.map((judge) => `${judge.judge} (${judge.coverage === null ? "—" : `${(judge.coverage * 100).toFixed(1)} %`})`).join(", ");
+  const listed = out.map((judge) => `${judge.judge} (${share(judge.coverage)})`).join(", ");
   return [`judges not candidates (coverage below ${report.min_coverage * 100} % of the consensus units): ${listed}`];
 }

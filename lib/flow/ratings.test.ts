@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { cohenKappaLabels } from "../stats/cohen";
+import { kappaLabels } from "@/test/kappaLabels";
 import { mulberry32, randomInt } from "../stats/prng";
 import { flowAgreement } from "./agreement";
 import { BEST_PRACTICE, HIGH_HARM, NOT_RELEVANT, SUBOPTIMAL } from "./categories";
@@ -114,7 +114,7 @@ describe("agreement against a naive recount", () => {
         const lb = shared.map((u) => b.get(u));
         expect(pair.units).toBe(shared.length);
         expectClose(pair.agreement, la.filter((x, i) => x === lb[i]).length / shared.length);
-        expectClose(pair.kappa, cohenKappaLabels(la, lb));
+        expectClose(pair.kappa, kappaLabels(la, lb));
       }
     });
   }

@@ -1,6 +1,6 @@
 import { pairedBootstrap } from "../calibration/bootstrap";
 import { consensusOf } from "../calibration/consensus";
-import type { PanelFigures } from "../calibration/figures";
+import type { PanelFigures } from "../calibration/schema";
 import type { CalibrationInput } from "../calibration/input";
 import { panelVerdicts } from "../calibration/panelVerdicts";
 import type { CalibrationReport } from "../calibration/report";
@@ -47,13 +47,13 @@ export function evaluatePanel(args: {
   judges: readonly string[];
   rankInput: CalibrationInput;
   rankReport: CalibrationReport;
-  reportReport: CalibrationReport | null;
+  heldOutReport: CalibrationReport | null;
   options: { resamples: number; seed: number };
 }): PanelEvaluation | null {
   const key = panelKey(args.judges);
   const panel = args.rankReport.panels.find((p) => p.judges.join(",") === key);
   if (!panel) return null;
-  const held = args.reportReport?.panels.find((p) => p.judges.join(",") === key) ?? null;
+  const held = args.heldOutReport?.panels.find((p) => p.judges.join(",") === key) ?? null;
   return {
     rank: panel.rank,
     panels_ranked: args.rankReport.panels.length,

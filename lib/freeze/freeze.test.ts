@@ -75,7 +75,7 @@ describe("evaluatePanel", () => {
   const report = calibrate(input, OPTIONS);
 
   it("gives the top panel the report's own comparison", () => {
-    const top = evaluatePanel({ judges: [...report.panels[0].judges].reverse(), rankInput: input, rankReport: report, reportReport: null, options: OPTIONS });
+    const top = evaluatePanel({ judges: [...report.panels[0].judges].reverse(), rankInput: input, rankReport: report, heldOutReport: null, options: OPTIONS });
     expect(top?.rank).toBe(1);
     expect(top?.panels_ranked).toBe(35);
     expect(top?.figures.kappa).toBe(report.panels[0].kappa);
@@ -83,7 +83,7 @@ describe("evaluatePanel", () => {
   });
 
   it("bootstraps any other panel against the top one; the rank-2 interval mirrors the report's", () => {
-    const second = evaluatePanel({ judges: report.panels[1].judges, rankInput: input, rankReport: report, reportReport: null, options: OPTIONS });
+    const second = evaluatePanel({ judges: report.panels[1].judges, rankInput: input, rankReport: report, heldOutReport: null, options: OPTIONS });
     expect(second?.rank).toBe(2);
     expect(second?.interval?.against).toEqual(report.panels[0].judges);
     expect(second?.interval?.delta_kappa).toBeCloseTo(-(report.comparison?.delta_kappa ?? NaN), 12);
@@ -93,7 +93,7 @@ describe("evaluatePanel", () => {
   });
 
   it("is null for a panel the report does not have", () => {
-    expect(evaluatePanel({ judges: ["judge-01", "judge-99", "judge-02"], rankInput: input, rankReport: report, reportReport: null, options: OPTIONS })).toBeNull();
+    expect(evaluatePanel({ judges: ["judge-01", "judge-99", "judge-02"], rankInput: input, rankReport: report, heldOutReport: null, options: OPTIONS })).toBeNull();
     expect(panelKey(["b", "a", "C"])).toBe("C,a,b");
   });
 });
@@ -129,7 +129,7 @@ describe("verifyFrozenRecord", () => {
   const options = { panelSize: 3, ...OPTIONS };
   const rankReport = calibrate(rankInput, options);
   const evaluation = evaluatePanel({
-    judges: rankReport.panels[2].judges, rankInput, rankReport, reportReport: calibrate(restrictToSplit(input, splitOf, "private"), options), options: OPTIONS,
+    judges: rankReport.panels[2].judges, rankInput, rankReport, heldOutReport: calibrate(restrictToSplit(input, splitOf, "private"), options), options: OPTIONS,
   });
   const record: FrozenRecord = FrozenRecord.parse(JSON.parse(JSON.stringify({
     format: FROZEN_RECORD_FORMAT, id: 1, calibration_set: { id: 1, name: "sample" }, judges: rankReport.panels[2].judges, panel_size: 3,

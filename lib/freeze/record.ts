@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id } from "../bundle/schema";
+import { PanelFigures } from "../calibration/schema";
 import { FINGERPRINT_FORM } from "./fingerprint";
 import { SelectionRule } from "./rule";
 import { FreezeScope, Selection } from "./scope";
@@ -8,18 +9,6 @@ import { FreezeScope, Selection } from "./scope";
 export const FROZEN_RECORD_FORMAT = "concord-frozen-panel/v1";
 
 const figure = z.number().nullable();
-
-export const DimensionFigures = z.strictObject({ units: z.number().int(), kappa: figure, macro_f1: figure });
-
-export const PanelFiguresRecord = z.strictObject({
-  units: z.number().int(),
-  excluded: z.number().int(),
-  accuracy: figure,
-  kappa: figure,
-  macro_f1: figure,
-  gwet_ac1: figure,
-  by_dimension: z.record(z.string(), DimensionFigures),
-});
 
 export const PanelIntervalRecord = z.strictObject({
   against: z.array(Id),
@@ -47,8 +36,8 @@ export type RuleAtFreeze = z.infer<typeof RuleAtFreeze>;
 export const FreezeComputation = z.strictObject({
   selection: Selection,
   panels_ranked: z.number().int(),
-  figures: PanelFiguresRecord,
-  reported_figures: PanelFiguresRecord.nullable(),
+  figures: PanelFigures,
+  reported_figures: PanelFigures.nullable(),
   interval: PanelIntervalRecord.nullable(),
   scope: FreezeScope.omit({ rubric_versions: true }),
   fingerprint_form: z.literal(FINGERPRINT_FORM),
@@ -85,8 +74,8 @@ export const FrozenRecord = z.strictObject({
   rank: z.number().int().min(1),
   panels_ranked: z.number().int(),
   selection: Selection,
-  figures: PanelFiguresRecord,
-  reported_figures: PanelFiguresRecord.nullable(),
+  figures: PanelFigures,
+  reported_figures: PanelFigures.nullable(),
   interval: PanelIntervalRecord.nullable(),
   scope: FreezeScope,
   fingerprint: z.strictObject({ algorithm: z.literal("sha256"), form: z.literal(FINGERPRINT_FORM), value: z.string().regex(/^[0-9a-f]{64}$/) }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PanelSize } from "../calibration/schema";
 import { Selection } from "./scope";
 
 /**
@@ -9,8 +10,7 @@ import { Selection } from "./scope";
  * Panels are always ranked as docs/metrics.md#ranking says: κ, then macro-F1, then judge ids.
  */
 export const SelectionRule = z.strictObject({
-  panel_size: z.number().int("must be a whole number").min(1, "must be at least 1").max(7, "must be at most 7")
-    .refine((n) => n % 2 === 1, "must be odd, so a panel always has a majority"),
+  panel_size: PanelSize,
   selection: Selection,
   within_top: z.number().int("must be a whole number").min(1, "must be at least 1").max(100, "must be at most 100"),
   note: z.string().trim().max(2000, "must be at most 2,000 characters").optional(),

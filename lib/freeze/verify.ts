@@ -69,7 +69,7 @@ export function verifyFrozenRecord(record: FrozenRecord, bundle: WithSets): Veri
     judges: record.judges,
     rankInput,
     rankReport: calibrate(rankInput, options),
-    reportReport: reportOn ? calibrate(restrictToSplit(input, splitOf, reportOn), options) : null,
+    heldOutReport: reportOn ? calibrate(restrictToSplit(input, splitOf, reportOn), options) : null,
     options,
   });
   if (!evaluation) {

@@ -1,12 +1,12 @@
+import { z } from "zod";
+
 /**
  * A stretch of continuous labeling: it starts with the first verdict and goes on
  * while the gaps between verdicts stay short. A pause longer than `IDLE_MS` is a
  * break, and the next verdict starts a new stretch.
  */
-export interface Stretch {
-  startedAt: number;
-  lastActiveAt: number;
-}
+export const Stretch = z.object({ startedAt: z.number(), lastActiveAt: z.number() });
+export type Stretch = z.infer<typeof Stretch>;
 
 export const IDLE_MS = 10 * 60_000;
 export const DEFAULT_BREAK_MINUTES = 45;
@@ -27,13 +27,9 @@ export function breakDue(stretch: Stretch | null, now: number, minutes: number):
 export function parseStretch(text: string | null): Stretch | null {
   if (!text) return null;
   try {
-    const value: unknown = JSON.parse(text);
-    if (value && typeof value === "object" && "startedAt" in value && "lastActiveAt" in value) {
-      const { startedAt, lastActiveAt } = value;
-      if (typeof startedAt === "number" && typeof lastActiveAt === "number") return { startedAt, lastActiveAt };
-    }
+    return Stretch.safeParse(JSON.parse(text)).data ?? null;
   } catch {
     // A damaged value is treated as no stretch.
+    return null;
   }
-  return null;
 }

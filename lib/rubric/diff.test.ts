@@ -31,7 +31,7 @@ describe("diffRubrics", () => {
       ["c1", "changed"], ["c2", "changed"], ["c3", "kept"], ["c4", "changed"],
       ["c5", "kept"], ["c6", "kept"], ["c7", "kept"], ["c8", "added"],
     ]);
-    const flags = diff.flatMap((d) => (d.status === "changed" ? [[d.id, d.reworded, d.reweighted, d.moved]] : []));
+    const flags = diff.flatMap((d) => (d.status === "changed" ? [[d.id, d.reworded, d.reweighted, d.dimensionChanged]] : []));
     expect(flags).toEqual([["c1", true, false, false], ["c2", true, false, false], ["c4", false, true, false]]);
   });
 
@@ -45,10 +45,10 @@ describe("diffRubrics", () => {
     ]);
   });
 
-  it("flags a criterion that is reworded, reweighted and moved at once", () => {
+  it("flags a criterion that is reworded, reweighted and given another dimension at once", () => {
     const after: Criterion = { id: "c3", dimension: "actionable_resources", weight: 9, text: "Encourages calling a crisis line tonight." };
     const [d] = diffRubrics([v1[2]], [after]);
-    expect(d).toMatchObject({ status: "changed", reworded: true, reweighted: true, moved: true, before: v1[2], after });
+    expect(d).toMatchObject({ status: "changed", reworded: true, reweighted: true, dimensionChanged: true, before: v1[2], after });
   });
 
   it("does not count whitespace-only edits as rewording", () => {

@@ -8,7 +8,7 @@ export interface WordSegment {
 
 /**
  * One criterion across two versions, paired by id (ids carry identity across versions,
- * docs/format.md#kind-rubric). A paired criterion may be reworded, reweighted and moved at once; it is
+ * docs/format.md#kind-rubric). A paired criterion may be reworded, reweighted and given another dimension at once; it is
  * `kept` when none of the three applies.
  */
 export type CriterionDiff =
@@ -21,7 +21,7 @@ export type CriterionDiff =
       after: Criterion;
       reworded: boolean;
       reweighted: boolean;
-      moved: boolean;
+      dimensionChanged: boolean;
       words: WordSegment[];
     };
 
@@ -36,7 +36,7 @@ export function diffTexts(a: string, b: string): WordSegment[] {
 export interface CriterionChanges {
   reworded: boolean;
   reweighted: boolean;
-  moved: boolean;
+  dimensionChanged: boolean;
 }
 
 /** What changed between two versions of one criterion. Whitespace-only edits are not a rewording. */
@@ -45,20 +45,20 @@ export function criterionChanges(before: Criterion, after: Criterion): Criterion
   return {
     reworded: norm(before.text) !== norm(after.text),
     reweighted: before.weight !== after.weight,
-    moved: before.dimension !== after.dimension,
+    dimensionChanged: before.dimension !== after.dimension,
   };
 }
 
 function pair(before: Criterion, after: Criterion): CriterionDiff {
-  const { reworded, reweighted, moved } = criterionChanges(before, after);
+  const { reworded, reweighted, dimensionChanged } = criterionChanges(before, after);
   return {
-    status: reworded || reweighted || moved ? "changed" : "kept",
+    status: reworded || reweighted || dimensionChanged ? "changed" : "kept",
     id: after.id,
     before,
     after,
     reworded,
     reweighted,
-    moved,
+    dimensionChanged,
     words: reworded ? diffTexts(before.text, after.text) : [{ kind: "same", text: after.text }],
   };
 }

@@ -15,7 +15,7 @@ export type MergeEntry =
 
 const differs = (a: Criterion, b: Criterion) => {
   const c = criterionChanges(a, b);
-  return c.reworded || c.reweighted || c.moved;
+  return c.reworded || c.reweighted || c.dimensionChanged;
 };
 
 function entry(id: string, base?: Criterion, theirs?: Criterion, mine?: Criterion): MergeEntry {

@@ -47,7 +47,7 @@ describe("revisionStats", () => {
       rewritten: 5, // a2, a3, a4, a5 (removed), a7
       reworded: 2, // a2, a7
       reweighted: 2, // a3, a7
-      moved: 1, // a4
+      dimensionChanged: 1, // a4
       draftedRemoved: 1, // a5
       added: 4, // p1, p3, b1, b2 (p2 was removed again)
       removed: 2, // a5, p2
@@ -60,7 +60,7 @@ describe("revisionStats", () => {
   it("splits by dimension: drafts by drafted dimension, removals by last dimension, the rest by latest", () => {
     expect(stats.byDimension.identification).toMatchObject({ drafted: 2, keptAsDrafted: 2, added: 2, criteriaNow: 4, itemsWithAdditions: 2 });
     expect(stats.byDimension.actionable_resources).toMatchObject({
-      drafted: 2, keptAsDrafted: 1, rewritten: 1, moved: 1, added: 2, removed: 1, criteriaNow: 3, itemsWithAdditions: 2,
+      drafted: 2, keptAsDrafted: 1, rewritten: 1, dimensionChanged: 1, added: 2, removed: 1, criteriaNow: 3, itemsWithAdditions: 2,
     });
     expect(stats.byDimension.de_escalation).toMatchObject({ drafted: 2, keptAsDrafted: 1, reweighted: 1, weightChanges: 1, criteriaNow: 3 });
     expect(stats.byDimension.disclaimers).toMatchObject({ drafted: 2, rewritten: 1, draftedRemoved: 1, removed: 1, criteriaNow: 1 });
@@ -77,7 +77,7 @@ describe("revisionStats", () => {
     const lines = revisionStatsCsv(stats).trimEnd().split("\n");
     expect(lines).toHaveLength(1 + 1 + DIMENSIONS.length);
     expect(lines[0]).toBe(
-      "scope,items,items_drafted,drafted,kept_as_drafted,rewritten,reworded,reweighted,moved,drafted_removed,added,removed,weight_changes,criteria_now,items_with_additions,rewritten_share",
+      "scope,items,items_drafted,drafted,kept_as_drafted,rewritten,reworded,reweighted,dimension_changed,drafted_removed,added,removed,weight_changes,criteria_now,items_with_additions,rewritten_share",
     );
     expect(lines[1]).toBe("all,3,2,14,9,5,2,2,1,1,4,2,2,17,2,0.3571");
     expect(lines[2]).toBe("identification,3,2,2,2,0,0,0,0,0,2,0,0,4,2,0.0000");

@@ -17,7 +17,7 @@ export interface RevisionCounts {
   rewritten: number;
   reworded: number;
   reweighted: number;
-  moved: number;
+  dimensionChanged: number;
   draftedRemoved: number;
   added: number;
   removed: number;
@@ -37,7 +37,7 @@ export interface RevisionStats {
 
 function zero(): RevisionCounts {
   return {
-    drafted: 0, keptAsDrafted: 0, rewritten: 0, reworded: 0, reweighted: 0, moved: 0,
+    drafted: 0, keptAsDrafted: 0, rewritten: 0, reworded: 0, reweighted: 0, dimensionChanged: 0,
     draftedRemoved: 0, added: 0, removed: 0, weightChanges: 0, criteriaNow: 0, itemsWithAdditions: 0,
   };
 }
@@ -49,10 +49,10 @@ function zero(): RevisionCounts {
  * - `drafted`: criteria whose first appearance has provenance `model`.
  * - `keptAsDrafted`: drafted criteria present in the latest version with the same text
  *   (up to whitespace), weight and dimension as first drafted; `rewritten` = the rest.
- * - `reworded` / `reweighted` / `moved`: drafted criteria present in the latest version
+ * - `reworded` / `reweighted` / `dimensionChanged`: drafted criteria present in the latest version
  *   whose text / weight / dimension differs from the draft (one criterion can count in
  *   several); `draftedRemoved`: drafted criteria absent from the latest version. So
- *   rewritten ≤ reworded + reweighted + moved + draftedRemoved.
+ *   rewritten ≤ reworded + reweighted + dimensionChanged + draftedRemoved.
  * - `added`: criteria whose first appearance has provenance `person` and that are in the
  *   latest version (a person's criterion removed again counts only in `removed`).
  * - `removed`: criteria of any provenance absent from the latest version.
@@ -95,8 +95,8 @@ export function revisionStats(history: readonly ItemRevisionHistory[]): Revision
           const changes = criterionChanges(origin, now);
           if (changes.reworded) counts.reworded++;
           if (changes.reweighted) counts.reweighted++;
-          if (changes.moved) counts.moved++;
-          if (changes.reworded || changes.reweighted || changes.moved) counts.rewritten++;
+          if (changes.dimensionChanged) counts.dimensionChanged++;
+          if (changes.reworded || changes.reweighted || changes.dimensionChanged) counts.rewritten++;
           else counts.keptAsDrafted++;
         } else {
           counts.draftedRemoved++;
@@ -133,7 +133,7 @@ const COLUMNS: [string, keyof RevisionCounts][] = [
   ["rewritten", "rewritten"],
   ["reworded", "reworded"],
   ["reweighted", "reweighted"],
-  ["moved", "moved"],
+  ["dimension_changed", "dimensionChanged"],
   ["drafted_removed", "draftedRemoved"],
   ["added", "added"],
   ["removed", "removed"],

@@ -1,6 +1,5 @@
+import { fmt } from "../format";
 import type { ScoreReport } from "./report";
-
-const fmt = (x: number | null | undefined, digits = 3) => (x === null || x === undefined ? "—" : x.toFixed(digits));
 
 /** A short human summary of a score report (the CLI prints it to stderr). */
 export function scoreSummary(report: ScoreReport): string {

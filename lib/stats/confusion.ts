@@ -14,10 +14,11 @@ export function confusionTotal(c: Confusion): number {
   return c.n11 + c.n10 + c.n01 + c.n00;
 }
 
-/** Confusion of two equal-length 0/1 arrays (A first). */
-export function confusionOf(a: ArrayLike<number>, b: ArrayLike<number>): Confusion {
+/** Confusion of two equal-length 0/1 arrays (A first), leaving out the units where either holds `missing`. */
+export function confusionOf(a: ArrayLike<number>, b: ArrayLike<number>, missing?: number): Confusion {
   const c = { n11: 0, n10: 0, n01: 0, n00: 0 };
   for (let i = 0; i < a.length; i++) {
+    if (a[i] === missing || b[i] === missing) continue;
     if (a[i]) {
       if (b[i]) c.n11++;
       else c.n10++;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { percentAgreement } from "./agreement";
-import { cohenKappa, cohenKappaLabels, cohenKappaTable } from "./cohen";
+import { kappaLabels } from "@/test/kappaLabels";
+import { cohenKappa, cohenKappaCounts, cohenKappaTable } from "./cohen";
 import { confusionOf } from "./confusion";
 import { macroF1 } from "./f1";
 import { MISSING, ONE, ZERO, majorityTable, strictMajority } from "./majority";
@@ -30,22 +31,25 @@ describe("Cohen's κ", () => {
   const y2 = [...repeat(0, 20), ...repeat(1, 20), ...repeat(0, 10), ...repeat(1, 50)];
 
   it("matches scikit-learn's binary vector (0.348) and is symmetric", () => {
-    expect(cohenKappaLabels(y1, y2)).toBeCloseTo(0.348, 3);
-    expect(cohenKappaLabels(y2, y1)).toBe(cohenKappaLabels(y1, y2));
+    expect(cohenKappa(confusionOf(y1, y2))).toBeCloseTo(0.348, 3);
+    expect(cohenKappa(confusionOf(y2, y1))).toBe(cohenKappa(confusionOf(y1, y2)));
     expect(cohenKappa(confusionOf(y1, y2))).toBeCloseTo(0.3478260869565216, 12);
   });
 
-  it("matches scikit-learn's multiclass vector (Artstein & Poesio, 0.8013)", () => {
-    const a = [...repeat(0, 46), ...repeat(1, 44), ...repeat(2, 10)];
-    const b = [...repeat(0, 52), ...repeat(1, 32), ...repeat(2, 16)];
-    expect(cohenKappaLabels(a, b)).toBeCloseTo(0.8013, 4);
-  });
-
   it("is 1 for identical raters and null when both are constant and equal", () => {
-    expect(cohenKappaLabels(y1, y1)).toBeCloseTo(1, 12);
+    expect(cohenKappa(confusionOf(y1, y1))).toBeCloseTo(1, 12);
     expect(cohenKappa({ n11: 5, n10: 0, n01: 0, n00: 0 })).toBeNull();
     expect(cohenKappa({ n11: 0, n10: 0, n01: 0, n00: 0 })).toBeNull();
-    expect(cohenKappaLabels([], [])).toBeNull();
+  });
+
+  it("takes the four counts as well (the bootstrap's allocation-free form), with the same result", () => {
+    const c = confusionOf(y1, y2);
+    expect(cohenKappaCounts(c.n11, c.n10, c.n01, c.n00)).toBe(cohenKappa(c));
+    expect(cohenKappaCounts(0, 0, 0, 0)).toBeNull();
+  });
+
+  it("counts only the units both raters labeled when told which code is missing", () => {
+    expect(confusionOf([1, 1, 0, 2, 0], [1, 0, 2, 1, 0], 2)).toEqual({ n11: 1, n10: 1, n01: 0, n00: 1 });
   });
 
   it("is 0 when one rater is constant but the other is not", () => {
@@ -187,11 +191,11 @@ describe("q-category two-rater tables", () => {
     a.forEach((x, i) => t[x * q + b[i]]++);
     return t;
   };
-  it("Cohen's κ from a table matches the label version (scikit-learn's multiclass vector, 0.8013)", () => {
+  it("Cohen's κ from a table matches scikit-learn's multiclass vector (Artstein & Poesio, 0.8013) and a naive recount", () => {
     const a = [...repeat(0, 46), ...repeat(1, 44), ...repeat(2, 10)];
     const b = [...repeat(0, 52), ...repeat(1, 32), ...repeat(2, 16)];
     expect(cohenKappaTable(table(a, b, 3), 3)).toBeCloseTo(0.8013, 4);
-    expect(cohenKappaTable(table(a, b, 4), 4)).toBeCloseTo(cohenKappaLabels(a, b) ?? NaN, 12);
+    expect(cohenKappaTable(table(a, b, 4), 4)).toBeCloseTo(kappaLabels(a, b) ?? NaN, 12);
     expect(cohenKappaTable(new Array(16).fill(0), 4)).toBeNull();
     expect(cohenKappaTable([3, 0, 0, 0], 2)).toBeNull();
   });

@@ -18,7 +18,7 @@ import { ItemIdInput } from "./schema";
  * the latest published version — and makes it the author's reference draft. The text
  * it replaces stays in the audit log.
  */
-export async function draftReferenceWithModel({ ctx, input }: { ctx: Ctx; input: ItemIdInput }): Promise<ReferenceVersionView> {
+export async function draftReferenceWithModel({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<ReferenceVersionView> {
   const author = requireRole(ctx, "author");
   const { itemId } = ItemIdInput.parse(input);
   const config = requireLlm();

@@ -17,7 +17,7 @@ import { ItemIdInput } from "./schema";
  * the author wrote is replaced; only blank rows give way. The model is asked outside
  * the transaction, so a slow answer never holds the database.
  */
-export async function draftRubricWithModel({ ctx, input }: { ctx: Ctx; input: ItemIdInput }): Promise<RubricVersionView> {
+export async function draftRubricWithModel({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<RubricVersionView> {
   const author = requireRole(ctx, "author");
   const { itemId } = ItemIdInput.parse(input);
   const config = requireLlm();

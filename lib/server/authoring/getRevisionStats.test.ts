@@ -29,7 +29,7 @@ describe("getRevisionStats on a constructed history", () => {
     await stub.close();
   });
 
-  it("counts kept, reworded, reweighted, moved, removed and added criteria per dimension", async () => {
+  it("counts kept, reworded, reweighted, dimensionChanged, removed and added criteria per dimension", async () => {
     // I-3: the model's seven criteria (identification 7, compassionate 4, de-escalation 5,
     // actionable 6, disclaimers 1, moralization 2, harmless 3) published as v1…
     await draftRubricWithModel({ ctx: ada, input: { itemId: "I-3" } });
@@ -52,11 +52,11 @@ describe("getRevisionStats on a constructed history", () => {
     expect(stats.items).toBe(1);
     expect(stats.itemsDrafted).toBe(1);
     expect(stats.overall).toEqual({
-      drafted: 7, keptAsDrafted: 2, rewritten: 5, reworded: 1, reweighted: 2, moved: 1, draftedRemoved: 1,
+      drafted: 7, keptAsDrafted: 2, rewritten: 5, reworded: 1, reweighted: 2, dimensionChanged: 1, draftedRemoved: 1,
       added: 1, removed: 1, weightChanges: 2, criteriaNow: 7, itemsWithAdditions: 1,
     });
     expect(stats.byDimension.identification).toMatchObject({ drafted: 1, reworded: 1, rewritten: 1, keptAsDrafted: 0, criteriaNow: 1 });
-    expect(stats.byDimension.de_escalation).toMatchObject({ drafted: 1, moved: 1, rewritten: 1, criteriaNow: 0, added: 0 });
+    expect(stats.byDimension.de_escalation).toMatchObject({ drafted: 1, dimensionChanged: 1, rewritten: 1, criteriaNow: 0, added: 0 });
     expect(stats.byDimension.compassionate_engagement).toMatchObject({ drafted: 1, reweighted: 1, weightChanges: 1, criteriaNow: 2 });
     expect(stats.byDimension.actionable_resources).toMatchObject({ drafted: 1, reweighted: 1, added: 1, weightChanges: 1, criteriaNow: 2, itemsWithAdditions: 1 });
     expect(stats.byDimension.disclaimers).toMatchObject({ drafted: 1, draftedRemoved: 1, removed: 1, rewritten: 1, criteriaNow: 0 });

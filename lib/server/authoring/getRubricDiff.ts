@@ -11,12 +11,12 @@ import { DiffInput } from "./schema";
 export interface RubricDiff {
   from: RubricVersionView;
   to: RubricVersionView;
-  /** Per criterion, in the order of `to`: kept, changed (reworded / reweighted / moved), added or removed. */
+  /** Per criterion, in the order of `to`: kept, changed (reworded / reweighted / dimension changed), added or removed. */
   rows: CriterionDiff[];
 }
 
 /** The side-by-side diff of two published versions of an item's rubric (either direction). */
-export async function getRubricDiff({ ctx, input }: { ctx: Ctx; input: DiffInput }): Promise<RubricDiff> {
+export async function getRubricDiff({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<RubricDiff> {
   requireRole(ctx, "author", "lead");
   const { itemId, from, to } = DiffInput.parse(input);
   const db = getDb();

@@ -65,7 +65,7 @@ export function resolveDraftCriteria(tx: Tx, itemId: string, previous: StoredCri
     const prior = before.get(id);
     if (!prior || prior.provenance === "person") return { id, dimension, weight, text, provenance: "person", keptAsDrafted: null };
     const changes = criterionChanges(prior, { id, dimension, weight, text });
-    const untouched = !changes.reworded && !changes.reweighted && !changes.moved;
+    const untouched = !changes.reworded && !changes.reweighted && !changes.dimensionChanged;
     return { id, dimension, weight, text, provenance: "model", keptAsDrafted: prior.keptAsDrafted === true && untouched };
   });
 }

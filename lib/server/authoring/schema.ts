@@ -9,7 +9,6 @@ import { AgeBand, CRITERION_TEXT_MAX, Criterion, Dimension, Directness, Id, Inte
 const Version = z.number().int("must be an integer").min(1, "must be at least 1");
 
 export const ItemIdInput = z.strictObject({ itemId: Id });
-export type ItemIdInput = z.input<typeof ItemIdInput>;
 
 export const ItemTurns = ItemRecord.shape.user_turns;
 export const ItemNotes = ItemRecord.shape.notes.unwrap();
@@ -21,7 +20,6 @@ export const UpdateItemInput = z.strictObject({
   userTurns: ItemTurns,
   notes: ItemNotes,
 });
-export type UpdateItemInput = z.input<typeof UpdateItemInput>;
 
 /** A new item as an author writes it in the browser: its id, metadata and first user turn(s). */
 export const CreateItemInput = ItemRecord.pick({ subcategory: true, age: true, intent: true, stage: true, directness: true, split: true }).extend({
@@ -59,23 +57,19 @@ export const SaveRubricDraftInput = z.strictObject({
       return new Set(ids).size === ids.length;
     }, "must not hold the same criterion twice"),
 });
-export type SaveRubricDraftInput = z.input<typeof SaveRubricDraftInput>;
 
 export const SaveReferenceDraftInput = z.strictObject({
   itemId: Id,
   baseVersion: Version.nullable(),
   text: z.string().max(REFERENCE_TEXT_MAX, `must be at most ${REFERENCE_TEXT_MAX} characters`),
 });
-export type SaveReferenceDraftInput = z.input<typeof SaveReferenceDraftInput>;
 
 export const PublishInput = z.strictObject({
   itemId: Id,
   changeNote: z.string().trim().min(1, "say in a few words what changed").max(1000, "must be at most 1000 characters"),
 });
-export type PublishInput = z.input<typeof PublishInput>;
 
 export const DiffInput = z.strictObject({ itemId: Id, from: Version, to: Version });
-export type DiffInput = z.input<typeof DiffInput>;
 
 export const AUTHORING_STATUSES = ["none", "draft", "published", "changed"] as const;
 export type AuthoringStatus = (typeof AUTHORING_STATUSES)[number];

@@ -51,7 +51,7 @@ const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}
  * which every word must appear in a user turn, the clinical notes or the item id.
  * One page of PAGE_SIZE items, ordered by id.
  */
-export async function searchItems({ ctx, input }: { ctx: Ctx; input: SearchItemsInput }): Promise<ItemSearch> {
+export async function searchItems({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<ItemSearch> {
   requireRole(ctx, "author", "lead");
   const filters = SearchItemsInput.parse(input);
   const where: SQL[] = [];

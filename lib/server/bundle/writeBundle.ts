@@ -48,19 +48,17 @@ function judgedVersions(tx: Tx, criterionIds: string[]): Map<string, number> {
   return versions;
 }
 
-/**
- * Writes a validated bundle that has no conflicts with `stored`, inside the caller's
- * transaction. Records already stored (identical, by then) are skipped, so writing
- * the same bundle twice changes nothing. Rubric and reference versions arrive published.
- */
-/** `modelDrafted`: criterion ids first written by a model (bundles carry no provenance; the demo seed knows). */
 export interface WriteOptions {
+  /** Criterion ids first written by a model (bundles carry no provenance; the demo seed knows). */
   modelDrafted?: ReadonlySet<string>;
   /** Criterion → the rubric version its verdicts are on (a set's upload: its pinned versions); else the newest published one. */
   verdictVersions?: ReadonlyMap<string, number>;
 }
 
 /**
+ * Writes a validated bundle that has no conflicts with `stored`, inside the caller's
+ * transaction. Records already stored (identical, by then) are skipped, so writing
+ * the same bundle twice changes nothing. Rubric and reference versions arrive published.
  * `labels`: the label lines' counts (setRules decides where each lands; writeLabels
  * writes them once their sets exist); `raters` also holds the clinicians of `set` lines.
  */

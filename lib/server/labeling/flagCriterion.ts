@@ -13,7 +13,7 @@ import { FlagCriterionInput } from "./schema";
  * rubric's authors, or takes the flag back with `comment: null`. A flag is not a label
  * and changes no verdict. Refused like a label once the set is closed. Audited.
  */
-export async function flagCriterion({ ctx, input }: { ctx: Ctx; input: FlagCriterionInput }): Promise<{ comment: string | null }> {
+export async function flagCriterion({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ comment: string | null }> {
   const me = requireRole(ctx, "clinician");
   const { setId, number, criterionId, comment } = FlagCriterionInput.parse(input);
   return getDb().transaction(

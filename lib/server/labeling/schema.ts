@@ -1,20 +1,20 @@
 import { z } from "zod";
 import { Id } from "@/lib/bundle/schema";
+import { SetId, SetIdParam } from "@/lib/calibration/schema";
 import { RATIONALE_MAX } from "@/lib/labeling/rules";
 
-const SetId = z.coerce.number().int().min(1);
 /** A response's place in the clinician's own queue, from 1: clinicians never see a response id. */
 const QueueNumber = z.coerce.number().int().min(1);
 
-export const QueueInput = z.object({ setId: SetId });
+export const QueueInput = z.object({ setId: SetIdParam });
 export type QueueInput = z.infer<typeof QueueInput>;
 
-export const LabelingViewInput = z.object({ setId: SetId, number: QueueNumber });
+export const LabelingViewInput = z.object({ setId: SetIdParam, number: QueueNumber });
 export type LabelingViewInput = z.infer<typeof LabelingViewInput>;
 
 /** One verdict (and optional rationale) on one unit, sent the moment it is given. */
 export const SaveLabelInput = z.object({
-  setId: z.number().int().min(1),
+  setId: SetId,
   number: z.number().int().min(1),
   criterionId: Id,
   verdict: z.boolean(),
@@ -45,7 +45,7 @@ const Comment = z.string().trim().max(FLAG_COMMENT_MAX, `must be at most ${FLAG_
 
 /** Skip a response of the queue (with why), or take the skip back (`skip: null`). A skip is not a label. */
 export const SkipResponseInput = z.strictObject({
-  setId: z.number().int().min(1),
+  setId: SetId,
   number: z.number().int().min(1),
   skip: z
     .strictObject({
@@ -58,7 +58,7 @@ export type SkipResponseInput = z.input<typeof SkipResponseInput>;
 
 /** Flag a criterion of a response as ambiguous with a comment, or take the flag back (`comment: null`). */
 export const FlagCriterionInput = z.strictObject({
-  setId: z.number().int().min(1),
+  setId: SetId,
   number: z.number().int().min(1),
   criterionId: Id,
   comment: Comment.min(1, "say in a few words what is ambiguous").nullable(),

@@ -19,7 +19,7 @@ export interface SkipState {
  * label: the verdicts they gave stay as they are, and it is counted apart. Refused like
  * a label once the set is closed. Audited.
  */
-export async function skipResponse({ ctx, input }: { ctx: Ctx; input: SkipResponseInput }): Promise<SkipState | null> {
+export async function skipResponse({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<SkipState | null> {
   const me = requireRole(ctx, "clinician");
   const { setId, number, skip } = SkipResponseInput.parse(input);
   return getDb().transaction(

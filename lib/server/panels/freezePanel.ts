@@ -6,7 +6,7 @@ import { freezeSnapshots, frozenPanels } from "@/db/schema";
 import { bundleText } from "@/lib/server/bundle/importInto";
 import { readSet } from "@/lib/server/sets/readSet";
 import { setBundle } from "@/lib/server/sets/setBundle";
-import { Id } from "@/lib/bundle/schema";
+import { PanelJudges, SetIdParam } from "@/lib/calibration/schema";
 import { evaluatePanel, panelKey } from "@/lib/freeze/evaluate";
 import { FINGERPRINT_FORM, fingerprintOf } from "@/lib/freeze/fingerprint";
 import type { FreezeComputation, RuleAtFreeze } from "@/lib/freeze/record";
@@ -21,13 +21,13 @@ import { requireRole } from "@/lib/server/guard";
 import { readFreezes } from "./freezeRecord";
 import { readRule } from "./readRule";
 import { DEFAULT_MIN_COVERAGE } from "@/lib/calibration/candidates";
-import { MinCoverage, SetId, setReports } from "./setReports";
+import { MinCoverage, setReports } from "./setReports";
 
 const Reason = (what: string) => z.string().trim().min(10, `${what} in a sentence or two (at least 10 characters)`).max(5000, "must be at most 5,000 characters");
 
 export const FreezePanelInput = z.strictObject({
-  setId: SetId,
-  judges: z.array(Id).min(1, "choose a panel").max(7, "a panel has at most 7 judges").refine((j) => j.length % 2 === 1, "a panel needs an odd number of judges"),
+  setId: SetIdParam,
+  judges: PanelJudges,
   selection: Selection,
   minCoverage: MinCoverage.default(DEFAULT_MIN_COVERAGE),
   /** The fingerprint of the data the lead reviewed: a freeze is refused if the data changed since. */
@@ -37,7 +37,6 @@ export const FreezePanelInput = z.strictObject({
   /** Freezing a set that is still open (its labels may change) must be confirmed. */
   confirmOpen: z.boolean().default(false),
 });
-export type FreezePanelInput = z.input<typeof FreezePanelInput>;
 
 /** The set's current freeze: the one no later freeze supersedes. */
 function currentFreeze(tx: Tx, setId: number): number | null {
@@ -64,15 +63,15 @@ function checkSupersedes(tx: Tx, setId: number, supersedes: { id: number } | und
  * the set's exact inputs (its bundle) so the record stays verifiable after they change. A set's later
  * freeze must name the one it supersedes, so the history is one chain.
  */
-export async function freezePanel({ ctx, input }: { ctx: Ctx; input: FreezePanelInput }): Promise<{ id: number }> {
+export async function freezePanel({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ id: number }> {
   const lead = requireRole(ctx, "lead");
   const params = FreezePanelInput.parse(input);
   const db = getDb();
   const reports = setReports(db, { setId: params.setId, selection: params.selection, panelSize: params.judges.length, minCoverage: params.minCoverage });
   const stale = () => new Conflict("The labels or verdicts of this set changed since you opened it. Review the updated report, then freeze.");
   if (reports.fingerprint !== params.fingerprint) throw stale();
-  const [rankReport, reportReport] = await Promise.all([reports.ranked.report, reports.reported?.report ?? null]);
-  const evaluation = evaluatePanel({ judges: params.judges, rankInput: reports.rankInput, rankReport, reportReport, options: reports.options });
+  const [rankReport, heldOutReport] = await Promise.all([reports.ranked.report, reports.reported?.report ?? null]);
+  const evaluation = evaluatePanel({ judges: params.judges, rankInput: reports.rankInput, rankReport, heldOutReport, options: reports.options });
   if (!evaluation) throw new Invalid(`This set has no panel of ${params.judges.join(", ")}.`);
 
   return db.transaction(

@@ -5,10 +5,10 @@ import { loadSetInput } from "@/lib/server/calibration/setInput";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 import { coverageOf, type Coverage } from "./coverage";
-import { SetId } from "./setReports";
+import { SetIdParam } from "@/lib/calibration/schema";
 import { loadSetScope } from "./setScope";
 
-export const CoverageParams = z.strictObject({ setId: SetId });
+export const CoverageParams = z.strictObject({ setId: SetIdParam });
 
 export interface SetCoverage extends Coverage {
   set: { id: number; name: string };

@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, type Db } from "@/db/client";
 import { calibrationSetItems, rubricCriteria } from "@/db/schema";
-import { DIMENSIONS, Id, type Dimension } from "@/lib/bundle/schema";
+import { DIMENSIONS, type Dimension } from "@/lib/bundle/schema";
 import { consensusOf } from "@/lib/calibration/consensus";
+import { PanelJudges, SetIdParam } from "@/lib/calibration/schema";
 import { panelVerdicts } from "@/lib/calibration/panelVerdicts";
 import { buildUnitTable, byCodeUnit } from "@/lib/calibration/units";
 import { evaluatePanel, type PanelEvaluation } from "@/lib/freeze/evaluate";
@@ -15,14 +16,14 @@ import { requireRole } from "@/lib/server/guard";
 import { confusionOf, type Confusion } from "@/lib/stats/confusion";
 import { MISSING, ONE } from "@/lib/stats/majority";
 import { DEFAULT_MIN_COVERAGE } from "@/lib/calibration/candidates";
-import { MinCoverage, SetId, setReports } from "./setReports";
+import { MinCoverage, setReports } from "./setReports";
 
 /** `judges` arrives as one comma-separated string (a URL query), e.g. "judge-01,judge-07,judge-08"; the panel size is their number. */
 export const PanelParams = z.strictObject({
-  setId: SetId,
+  setId: SetIdParam,
   selection: Selection.default("all"),
   minCoverage: MinCoverage.default(DEFAULT_MIN_COVERAGE),
-  judges: z.string().transform((s) => s.split(",")).pipe(z.array(Id).min(1, "name at least one judge").max(7, "name at most 7 judges").refine((j) => j.length % 2 === 1, "a panel has an odd number of judges")),
+  judges: z.string().transform((s) => s.split(",")).pipe(PanelJudges),
 });
 
 export interface Disagreement {
@@ -76,9 +77,9 @@ export async function getPanelDetail({ ctx, input }: { ctx: Ctx; input: unknown 
   const params = PanelParams.parse(input);
   const db = getDb();
   const reports = setReports(db, { ...params, panelSize: params.judges.length });
-  const [rankReport, reportReport] = await Promise.all([reports.ranked.report, reports.reported?.report ?? null]);
-  const evaluation = evaluatePanel({ judges: params.judges, rankInput: reports.rankInput, rankReport, reportReport, options: reports.options });
-  const shown = evaluation && (reportReport ? evaluation.reported_figures : evaluation.figures);
+  const [rankReport, heldOutReport] = await Promise.all([reports.ranked.report, reports.reported?.report ?? null]);
+  const evaluation = evaluatePanel({ judges: params.judges, rankInput: reports.rankInput, rankReport, heldOutReport, options: reports.options });
+  const shown = evaluation && (heldOutReport ? evaluation.reported_figures : evaluation.figures);
   if (!evaluation || !shown) throw new NotFound(`This set has no panel of ${params.judges.join(", ")}.`);
   const judges = [...params.judges].sort(byCodeUnit);
 

@@ -4,10 +4,10 @@ import { getDb } from "@/db/client";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 import { readRule, type RuleView } from "./readRule";
-import { SetId } from "./setReports";
+import { SetIdParam } from "@/lib/calibration/schema";
 import { loadSetScope } from "./setScope";
 
-export const SelectionRuleParams = z.strictObject({ setId: SetId });
+export const SelectionRuleParams = z.strictObject({ setId: SetIdParam });
 
 /** The set's pre-registered selection rule, or null. */
 export async function getSelectionRule({ ctx, input }: { ctx: Ctx; input: z.input<typeof SelectionRuleParams> }): Promise<RuleView | null> {

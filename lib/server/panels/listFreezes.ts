@@ -4,10 +4,10 @@ import { getDb } from "@/db/client";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 import { readFreezes, type StoredFreeze } from "./freezeRecord";
-import { SetId } from "./setReports";
+import { SetIdParam } from "@/lib/calibration/schema";
 import { loadSetScope } from "./setScope";
 
-export const ListFreezesParams = z.strictObject({ setId: SetId.optional() });
+export const ListFreezesParams = z.strictObject({ setId: SetIdParam.optional() });
 
 /** Frozen panels, oldest first — of one set (its history) or of every set. */
 export async function listFreezes({ ctx, input }: { ctx: Ctx; input: z.input<typeof ListFreezesParams> }): Promise<StoredFreeze[]> {

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { parseBundle } from "@/lib/bundle/parse";
 import { currentRubrics } from "@/lib/bundle/references";
 import { FrozenRecord } from "@/lib/freeze/record";
+import type { SelectionRule } from "@/lib/freeze/rule";
 import { verifyFrozenRecord } from "@/lib/freeze/verify";
 import { exportBundle } from "@/lib/server/bundle/exportBundle";
 import type { Ctx } from "@/lib/server/context";
@@ -30,20 +31,27 @@ const corpus = sample.filter((line) => !isVerdict(line)).join("\n");
 const verdictLines = sample.filter(isVerdict);
 const bundle = parseBundle(sample.join("\n")).bundle;
 
-describe("panels: report, coverage, detail, rule, freeze", () => {
-  let db: Db;
-  let setId: number;
-  let fingerprint: string;
-
-  beforeAll(async () => {
-    db = freshDb();
-    setId = await importWithSet(db, corpus, {
-      name: "sample", seed: 1, itemIds: bundle.items.map((i) => i.id), responseIds: bundle.responses.map((r) => r.id),
-      clinicianIds: ["clin-1", "clin-2", "clin-3"],
-    });
+/**
+ * Each test builds its own scenario in a fresh database: the sample corpus in one open
+ * calibration set, optionally with a selection rule recorded first and the judges'
+ * verdicts imported.
+ */
+async function scenario({ rule, verdicts }: { rule?: SelectionRule; verdicts: boolean }): Promise<{ db: Db; setId: number }> {
+  const db = freshDb();
+  const setId = await importWithSet(db, corpus, {
+    name: "sample", seed: 1, itemIds: bundle.items.map((i) => i.id), responseIds: bundle.responses.map((r) => r.id),
+    clinicianIds: ["clin-1", "clin-2", "clin-3"],
   });
+  if (rule) await recordSelectionRule({ ctx: lead, input: { setId, rule } });
+  if (verdicts) await importSetVerdicts({ ctx: lead, input: { setId, text: verdictLines.join("\n") } });
+  return { db, setId };
+}
 
+const HOLDOUT_RULE: SelectionRule = { panel_size: 3, selection: "holdout", within_top: 1 };
+
+describe("panels: report, coverage, detail, rule, freeze", () => {
   it("refuses signed-out callers, clinicians and authors on every service", async () => {
+    const { setId } = await scenario({ verdicts: true });
     const calls = (ctx: Ctx) => [
       getReport({ ctx, input: { setId } }),
       getCoverage({ ctx, input: { setId } }),
@@ -60,6 +68,7 @@ describe("panels: report, coverage, detail, rule, freeze", () => {
   });
 
   it("records a selection rule before any verdict, once", async () => {
+    const { setId } = await scenario({ verdicts: false });
     const view = await recordSelectionRule({ ctx: lead, input: { setId, rule: { panel_size: 3, selection: "holdout", within_top: 1 } } });
     expect(view.beforeVerdicts).toBe(true);
     expect(view.text).toMatch(/^Panels of 3 judges, .* public-split items/);
@@ -67,6 +76,7 @@ describe("panels: report, coverage, detail, rule, freeze", () => {
   });
 
   it("imports verdicts for the set only, all or nothing, and a restatement changes nothing", async () => {
+    const { setId } = await scenario({ rule: HOLDOUT_RULE, verdicts: false });
     const stray = JSON.stringify({ kind: "verdict", judge: "judge-01", response: "r-elsewhere", criterion: "x", verdict: true });
     const item = corpus.split("\n")[0];
     const refused = (await importSetVerdicts({ ctx: lead, input: { setId, text: [...verdictLines.slice(0, 3), item].join("\n") } }).catch((e: unknown) => e)) as Invalid;
@@ -83,6 +93,7 @@ describe("panels: report, coverage, detail, rule, freeze", () => {
   });
 
   it("shows each judge's coverage and flags units no judge covers", async () => {
+    const { setId } = await scenario({ verdicts: true });
     const coverage = await getCoverage({ ctx: lead, input: { setId } });
     expect(coverage.judges.map((j) => j.judge)).toEqual(["judge-01", "judge-02", "judge-03", "judge-04", "judge-05", "judge-06", "judge-07"]);
     for (const judge of coverage.judges) expect(judge.verdicts + judge.missing + judge.absent).toBe(coverage.units);
@@ -97,21 +108,22 @@ describe("panels: report, coverage, detail, rule, freeze", () => {
   });
 
   it("computes the report once per exact input, and holds out by split", async () => {
+    const { setId } = await scenario({ verdicts: true });
     const first = await getReport({ ctx: lead, input: { setId } });
     expect(first.ranked.panels).toHaveLength(35);
     expect(first.reported).toBeNull();
-    fingerprint = first.fingerprint;
     const second = await getReport({ ctx: lead, input: { setId } });
     expect(second.cached).toBe(true);
     expect(second.ranked).toEqual(first.ranked);
     const held = await getReport({ ctx: lead, input: { setId, selection: "holdout" } });
     expect(held.items).toEqual({ public: 6, private: 6 });
     expect(held.ranked.units.total + (held.reported?.units.total ?? 0)).toBe(first.ranked.units.total);
-    expect(held.fingerprint).toBe(fingerprint);
+    expect(held.fingerprint).toBe(first.fingerprint);
     await expect(getReport({ ctx: lead, input: { setId: 999 } })).rejects.toBeInstanceOf(NotFound);
   });
 
   it("details a panel: confusion against the consensus and every disagreement, heaviest first", async () => {
+    const { setId } = await scenario({ verdicts: true });
     const report = await getReport({ ctx: lead, input: { setId } });
     const top = report.ranked.panels[0];
     const detail = await getPanelDetail({ ctx: lead, input: { setId, judges: [...top.judges].reverse().join(",") } });
@@ -129,7 +141,9 @@ describe("panels: report, coverage, detail, rule, freeze", () => {
   });
 
   it("freezes a panel into a record that verifies against an export, and keeps one chain of supersessions", async () => {
+    const { setId } = await scenario({ rule: HOLDOUT_RULE, verdicts: true });
     const held = await getReport({ ctx: lead, input: { setId, selection: "holdout" } });
+    const fingerprint = held.fingerprint;
     const top = held.ranked.panels[0];
     const rationale = "Highest κ on the public split, as pre-registered.";
     await expect(freezePanel({ ctx: lead, input: { setId, judges: top.judges, selection: "holdout", fingerprint: "f".repeat(64), rationale, confirmOpen: true } })).rejects.toBeInstanceOf(Conflict);
@@ -165,6 +179,10 @@ describe("panels: report, coverage, detail, rule, freeze", () => {
   });
 
   it("the database itself refuses to change or delete a frozen record", async () => {
+    const { db, setId } = await scenario({ rule: HOLDOUT_RULE, verdicts: true });
+    const held = await getReport({ ctx: lead, input: { setId, selection: "holdout" } });
+    const judges = held.ranked.panels[0].judges;
+    await freezePanel({ ctx: lead, input: { setId, judges, selection: "holdout", fingerprint: held.fingerprint, rationale: "Highest κ on the public split, as pre-registered.", confirmOpen: true } });
     const [{ record }] = await listFreezes({ ctx: lead, input: { setId } });
     expect(() => db.$client.prepare("UPDATE frozen_panels SET rationale = 'edited' WHERE id = ?").run(record.id)).toThrow(/frozen panels are immutable/);
     expect(() => db.$client.prepare("UPDATE frozen_panels SET judges = '[]' WHERE id = ?").run(record.id)).toThrow(/frozen panels are immutable/);

@@ -9,11 +9,10 @@ import type { Ctx } from "@/lib/server/context";
 import { Conflict } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
 import { firstVerdictAt, readRule, type RuleView } from "./readRule";
-import { SetId } from "./setReports";
+import { SetIdParam } from "@/lib/calibration/schema";
 import { loadSetScope } from "./setScope";
 
-export const RecordSelectionRuleInput = z.strictObject({ setId: SetId, rule: SelectionRule });
-export type RecordSelectionRuleInput = z.input<typeof RecordSelectionRuleInput>;
+export const RecordSelectionRuleInput = z.strictObject({ setId: SetIdParam, rule: SelectionRule });
 
 /**
  * Pre-registers how a set's panel will be chosen. Once recorded it cannot be changed
@@ -21,7 +20,7 @@ export type RecordSelectionRuleInput = z.input<typeof RecordSelectionRuleInput>;
  * nothing), and none can be recorded after the set is frozen. A rule recorded after
  * verdicts arrived is kept but shown as such.
  */
-export async function recordSelectionRule({ ctx, input }: { ctx: Ctx; input: RecordSelectionRuleInput }): Promise<RuleView> {
+export async function recordSelectionRule({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<RuleView> {
   const lead = requireRole(ctx, "lead");
   const { setId, rule } = RecordSelectionRuleInput.parse(input);
   const db = getDb();

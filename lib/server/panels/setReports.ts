@@ -4,22 +4,21 @@ import type { Db } from "@/db/client";
 import type { CalibrationInput } from "@/lib/calibration/input";
 import { candidateJudges } from "@/lib/calibration/candidates";
 import { DEFAULT_OPTIONS, type CalibrationOptions } from "@/lib/calibration/report";
+import { PanelSizeParam, SetIdParam } from "@/lib/calibration/schema";
 import { fingerprintOf } from "@/lib/freeze/fingerprint";
 import { restrictToSplit, Selection, splitsOf } from "@/lib/freeze/scope";
 import { loadSetInput } from "@/lib/server/calibration/setInput";
 import { reportFor, type CachedReport } from "./reportCache";
 import { loadSetScope, type SetScope } from "./setScope";
 
-export const SetId = z.coerce.number().int("must be a whole number").positive("must be positive");
-export const PanelSize = z.coerce.number().int("must be a whole number").min(1).max(7).refine((n) => n % 2 === 1, "must be odd");
 /** The least coverage of the consensus units a judge needs to enter panels, as a share 0..1. */
 export const MinCoverage = z.coerce.number().min(0, "must be at least 0").max(1, "must be at most 1");
 
 /** Which report of a set: every item or held out, and the panel size. */
 export const ReportParams = z.strictObject({
-  setId: SetId,
+  setId: SetIdParam,
   selection: Selection.default("all"),
-  panelSize: PanelSize.default(DEFAULT_OPTIONS.panelSize),
+  panelSize: PanelSizeParam.default(DEFAULT_OPTIONS.panelSize),
   minCoverage: MinCoverage.default(DEFAULT_OPTIONS.minCoverage),
 });
 export type ReportParams = z.output<typeof ReportParams>;

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { Id } from "@/lib/bundle/schema";
+import { SetIdParam } from "@/lib/calibration/schema";
 
 const ids = (what: string) => z.array(Id).min(1, `choose at least one ${what}`).max(1000, `at most 1,000 ${what}s`);
 
 /** What a run is asked to do; the form, the estimate, the start and the CLI share it. */
 export const RunRequest = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("judge"), setId: z.coerce.number().int().min(1), judges: ids("judge") }),
+  z.object({ kind: z.literal("judge"), setId: SetIdParam, judges: ids("judge") }),
   z.object({
     kind: z.literal("respond"),
     /** Default: every item with a published rubric. */

@@ -4,12 +4,13 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { calibrationSetResponses, items, responses } from "@/db/schema";
 import { Id } from "@/lib/bundle/schema";
+import { SetIdParam } from "@/lib/calibration/schema";
 import { dialogueTurns, type Turn } from "@/lib/labeling/dialogue";
 import type { Ctx } from "@/lib/server/context";
 import { NotFound } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
 
-const Input = z.object({ setId: z.coerce.number().int().min(1), responseId: Id });
+const Input = z.object({ setId: SetIdParam, responseId: Id });
 
 export interface SetResponse {
   item: string;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id } from "@/lib/bundle/schema";
+import { SetIdParam } from "@/lib/calibration/schema";
 
 export const DEFAULT_SET_SIZE = 75;
 export const DEFAULT_SEED = 20260714;
@@ -26,5 +27,5 @@ export const CreateCalibrationSetInput = CalibrationSetPlanInput.extend({
 });
 export type CreateCalibrationSetInput = z.infer<typeof CreateCalibrationSetInput>;
 
-export const SetIdInput = z.object({ setId: z.coerce.number().int().min(1) });
+export const SetIdInput = z.object({ setId: SetIdParam });
 export type SetIdInput = z.infer<typeof SetIdInput>;

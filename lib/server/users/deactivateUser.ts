@@ -6,7 +6,7 @@ import { UserIdInput } from "./schema";
 import { setActive } from "./setActive";
 
 /** A deactivated user keeps their labels but can no longer sign in. */
-export async function deactivateUser({ ctx, input }: { ctx: Ctx; input: UserIdInput }): Promise<UserSummary> {
+export async function deactivateUser({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<UserSummary> {
   const lead = requireRole(ctx, "lead");
   const { userId } = UserIdInput.parse(input);
   return setActive(lead, userId, false);

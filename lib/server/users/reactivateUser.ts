@@ -5,7 +5,7 @@ import type { UserSummary } from "./read";
 import { UserIdInput } from "./schema";
 import { setActive } from "./setActive";
 
-export async function reactivateUser({ ctx, input }: { ctx: Ctx; input: UserIdInput }): Promise<UserSummary> {
+export async function reactivateUser({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<UserSummary> {
   const lead = requireRole(ctx, "lead");
   const { userId } = UserIdInput.parse(input);
   return setActive(lead, userId, true);

@@ -11,10 +11,10 @@ import { BundleSource, readBundle } from "@/lib/server/bundle/readBundle";
 import type { ImportResult } from "@/lib/server/bundle/writeBundle";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
-import { SetId } from "@/lib/server/panels/setReports";
+import { SetIdParam } from "@/lib/calibration/schema";
 import { loadSetScope } from "@/lib/server/panels/setScope";
 
-export const ImportSetVerdictsInput = z.object({ setId: SetId }).and(BundleSource);
+export const ImportSetVerdictsInput = z.object({ setId: SetIdParam }).and(BundleSource);
 export type ImportSetVerdictsInput = z.input<typeof ImportSetVerdictsInput>;
 
 const REFUSAL = "The verdicts were not imported";
@@ -41,7 +41,7 @@ function outsideTheSet({ bundle, lines }: BundleReader, units: Set<string>, resp
  * rubric versions). All or nothing, through the one import path; restating stored
  * verdicts changes nothing, and a stored verdict is never overwritten.
  */
-export async function importSetVerdicts({ ctx, input }: { ctx: Ctx; input: ImportSetVerdictsInput }): Promise<ImportResult> {
+export async function importSetVerdicts({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<ImportResult> {
   const lead = requireRole(ctx, "lead");
   const { setId, ...source } = ImportSetVerdictsInput.parse(input);
   const reader = await readBundle(source);

@@ -1,5 +1,5 @@
 import { respond } from "@/lib/auth/respond";
-import { Invalid } from "@/lib/server/errors";
+import { readJson } from "@/lib/server/body";
 import { requireRole } from "@/lib/server/guard";
 import { flagCriterion } from "@/lib/server/labeling/flagCriterion";
 
@@ -7,9 +7,7 @@ import { flagCriterion } from "@/lib/server/labeling/flagCriterion";
 export async function PUT(request: Request) {
   return respond(async (ctx) => {
     requireRole(ctx, "clinician");
-    const input = await request.json().catch(() => {
-      throw new Invalid("The request body must be JSON.");
-    });
+    const input = await readJson(request);
     return Response.json(await flagCriterion({ ctx, input }), { headers: { "Cache-Control": "no-store" } });
   });
 }

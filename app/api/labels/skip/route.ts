@@ -1,5 +1,5 @@
 import { respond } from "@/lib/auth/respond";
-import { Invalid } from "@/lib/server/errors";
+import { readJson } from "@/lib/server/body";
 import { requireRole } from "@/lib/server/guard";
 import { skipResponse } from "@/lib/server/labeling/skipResponse";
 
@@ -7,9 +7,7 @@ import { skipResponse } from "@/lib/server/labeling/skipResponse";
 export async function PUT(request: Request) {
   return respond(async (ctx) => {
     requireRole(ctx, "clinician");
-    const input = await request.json().catch(() => {
-      throw new Invalid("The request body must be JSON.");
-    });
+    const input = await readJson(request);
     return Response.json({ skip: await skipResponse({ ctx, input }) }, { headers: { "Cache-Control": "no-store" } });
   });
 }

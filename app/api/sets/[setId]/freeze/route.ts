@@ -1,8 +1,8 @@
 import { respond } from "@/lib/auth/respond";
 import { requireRole } from "@/lib/server/guard";
-import { freezePanel, type FreezePanelInput } from "@/lib/server/panels/freezePanel";
+import { freezePanel } from "@/lib/server/panels/freezePanel";
 import { listFreezes } from "@/lib/server/panels/listFreezes";
-import { jsonObject } from "@/lib/server/panels/request";
+import { jsonObject } from "@/lib/server/request";
 
 /** GET the set's freeze history, oldest first (lead). */
 export async function GET(_request: Request, { params }: { params: Promise<{ setId: string }> }) {
@@ -13,7 +13,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ set
 export async function POST(request: Request, { params }: { params: Promise<{ setId: string }> }) {
   return respond(async (ctx) => {
     requireRole(ctx, "lead");
-    const input = { ...(await jsonObject(request)), setId: (await params).setId } as FreezePanelInput;
+    const input = { ...(await jsonObject(request)), setId: (await params).setId };
     return Response.json(await freezePanel({ ctx, input }), { status: 201 });
   });
 }

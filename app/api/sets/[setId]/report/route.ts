@@ -1,6 +1,6 @@
 import { respond } from "@/lib/auth/respond";
 import { getReport } from "@/lib/server/panels/getReport";
-import { queryOf } from "@/lib/server/panels/request";
+import { queryOf } from "@/lib/server/request";
 
 /** GET the set's calibration report (lead): ?selection=all|holdout&panelSize=3&minCoverage=0.95. Computed on demand, cached by fingerprint. */
 export async function GET(request: Request, { params }: { params: Promise<{ setId: string }> }) {

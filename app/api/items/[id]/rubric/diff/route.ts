@@ -1,6 +1,7 @@
 import { respond } from "@/lib/auth/respond";
 import { getRubricDiff } from "@/lib/server/authoring/getRubricDiff";
-import { itemIdOf, numberParam, type ItemRoute } from "../../../request";
+import { numberParam } from "@/lib/server/request";
+import { itemIdOf, type ItemRoute } from "../../../request";
 
 /** `?from=1&to=2`: the per-criterion diff of two published versions. */
 export async function GET(request: Request, route: ItemRoute) {

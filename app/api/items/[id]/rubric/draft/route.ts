@@ -2,14 +2,14 @@ import { respond } from "@/lib/auth/respond";
 import { requireRole } from "@/lib/server/guard";
 import { discardRubricDraft } from "@/lib/server/authoring/discardRubricDraft";
 import { saveRubricDraft } from "@/lib/server/authoring/saveRubricDraft";
-import type { SaveRubricDraftInput } from "@/lib/server/authoring/schema";
-import { itemIdOf, jsonBody, type ItemRoute } from "../../../request";
+import { jsonObject } from "@/lib/server/request";
+import { itemIdOf, type ItemRoute } from "../../../request";
 
 /** The rubric editor's autosave: `{ baseVersion, criteria }` (the service parses the body). */
 export async function PUT(request: Request, route: ItemRoute) {
   return respond(async (ctx) => {
     requireRole(ctx, "author"); // before the body is read, so strangers get 401/403, not 400
-    const input = { ...(await jsonBody(request)), itemId: await itemIdOf(route) } as SaveRubricDraftInput;
+    const input = { ...(await jsonObject(request)), itemId: await itemIdOf(route) };
     return Response.json(await saveRubricDraft({ ctx, input }));
   });
 }

@@ -1,8 +1,8 @@
 import { respond } from "@/lib/auth/respond";
 import { requireRole } from "@/lib/server/guard";
 import { getSelectionRule } from "@/lib/server/panels/getSelectionRule";
-import { recordSelectionRule, type RecordSelectionRuleInput } from "@/lib/server/panels/recordSelectionRule";
-import { jsonObject } from "@/lib/server/panels/request";
+import { recordSelectionRule } from "@/lib/server/panels/recordSelectionRule";
+import { jsonObject } from "@/lib/server/request";
 
 /** GET the set's pre-registered selection rule, or null (lead). */
 export async function GET(_request: Request, { params }: { params: Promise<{ setId: string }> }) {
@@ -13,7 +13,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ set
 export async function POST(request: Request, { params }: { params: Promise<{ setId: string }> }) {
   return respond(async (ctx) => {
     requireRole(ctx, "lead");
-    const input = { ...(await jsonObject(request)), setId: (await params).setId } as RecordSelectionRuleInput;
+    const input = { ...(await jsonObject(request)), setId: (await params).setId };
     return Response.json(await recordSelectionRule({ ctx, input }), { status: 201 });
   });
 }

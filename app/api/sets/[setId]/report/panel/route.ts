@@ -1,6 +1,6 @@
 import { respond } from "@/lib/auth/respond";
 import { getPanelDetail } from "@/lib/server/panels/getPanelDetail";
-import { queryOf } from "@/lib/server/panels/request";
+import { queryOf } from "@/lib/server/request";
 
 /** GET one panel's detail (lead): ?judges=judge-01,judge-07,judge-08&selection=all|holdout&minCoverage=0.95. */
 export async function GET(request: Request, { params }: { params: Promise<{ setId: string }> }) {
