@@ -39,8 +39,10 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but static files, which need neither a nonce nor a session, and the two
-  // bundle uploads: Next.js holds a body in memory to pass it through here, so those
-  // routes stream theirs and run refuseApiRequest themselves (app/api/bundle/upload.ts).
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|api/bundle/import$|api/sets/[^/]+/verdicts$).*)"],
+  // Everything but static files, which need neither a nonce nor a session, the two
+  // bundle uploads (Next.js holds a body in memory to pass it through here, so those
+  // routes stream theirs) and a clinician's save (`PUT /api/labels`, the hottest route,
+  // spared the pass through here): these run refuseApiRequest themselves
+  // (refusedApiRequest in lib/auth/respond.ts).
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|api/bundle/import$|api/sets/[^/]+/verdicts$|api/labels$).*)"],
 };

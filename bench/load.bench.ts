@@ -22,7 +22,7 @@
  *   npm run bench:load -- --seconds 10 [--rate 200] [--clients 50] [--only open,import,import-text,closed]
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -98,7 +98,9 @@ async function signIn(email: string, password: string): Promise<string> {
 }
 
 function startServer(dbPath: string): Promise<ChildProcess> {
-  const server = spawn("npm", ["start"], { env: { ...process.env, PORT: String(PORT), CONCORD_DB_PATH: dbPath, NEXT_TELEMETRY_DISABLED: "1" }, stdio: ["ignore", "pipe", "inherit"], detached: true });
+  // BENCH_SERVER_NODE_OPTIONS reaches the server's processes only (e.g. "--cpu-prof --cpu-prof-dir=DIR" to profile them).
+  const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {};
+  const server = spawn("npm", ["start"], { env: { ...process.env, ...nodeOptions, PORT: String(PORT), CONCORD_DB_PATH: dbPath, NEXT_TELEMETRY_DISABLED: "1" }, stdio: ["ignore", "pipe", "inherit"], detached: true });
   return new Promise((resolve, reject) => {
     server.stdout?.on("data", (chunk: Buffer) => {
       if (chunk.toString().includes("Ready")) resolve(server);
@@ -144,6 +146,30 @@ const failuresBy = new Map<string, number>();
 const failed = (why: string) => failuresBy.set(why, (failuresBy.get(why) ?? 0) + 1);
 let clock = 0;
 
+/**
+ * The load generator shares the server's cores, so it is kept cheap: node:http on a
+ * keep-alive agent (at most 64 sockets, reused) rather than fetch, and each client's
+ * headers built once.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+const headersOf = new WeakMap<Client, Record<string, string>>();
+
+function put(client: Client, body: string): Promise<{ status: number; text: string }> {
+  let headers = headersOf.get(client);
+  if (!headers) headersOf.set(client, (headers = { "Content-Type": "application/json", Cookie: client.cookie, Origin: BASE }));
+  return new Promise((done, fail) => {
+    const request = httpRequest(`${BASE}/api/labels`, { method: "PUT", agent, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => done({ status: response.statusCode ?? 0, text }));
+      response.on("error", fail);
+    });
+    request.on("error", fail);
+    request.end(body);
+  });
+}
+
 /** One save: the client's next unit, the opposite of the verdict last sent there. */
 async function save(setId: number, client: Client): Promise<boolean> {
   const unit = client.units[client.next++ % client.units.length];
@@ -152,21 +178,16 @@ async function save(setId: number, client: Client): Promise<boolean> {
   // Strictly increasing and behind the server's clock: every save is newer than the last.
   const givenAt = ++clock;
   try {
-    const response = await fetch(`${BASE}/api/labels`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json", Cookie: client.cookie, Origin: BASE },
-      body: JSON.stringify({ setId, number: unit.number, criterionId: unit.criterionId, verdict, givenAt }),
-    });
-    const text = await response.text();
+    const response = await put(client, JSON.stringify({ setId, number: unit.number, criterionId: unit.criterionId, verdict, givenAt }));
     if (response.status !== 200) {
-      failed(`${response.status} ${text.slice(0, 120)}`);
+      failed(`${response.status} ${response.text.slice(0, 120)}`);
       return false;
     }
     const seen = acknowledged.get(key);
     if (!seen || seen.givenAt < givenAt) acknowledged.set(key, { verdict, givenAt, unit });
     return true;
   } catch (error) {
-    failed(String((error as Error).cause ?? error));
+    failed(String((error as Error).message ?? error));
     return false;
   }
 }

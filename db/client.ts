@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { env } from "@/lib/env";
+import { checkpointInBackground } from "./checkpoint";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -18,6 +19,13 @@ export function openDb(path: string): Db {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const client = new Database(path);
   client.pragma("journal_mode = WAL");
+  // In WAL mode NORMAL syncs the log at each checkpoint rather than at each commit: a
+  // committed transaction survives the process being killed (kill -9, a crash), since
+  // the log is in the operating system's hands the moment it commits; only a power
+  // loss or an OS crash can take back the last commits, never corrupt the database.
+  client.pragma("synchronous = NORMAL");
+  // A log that grew during a large import is cut back to this once it has been copied into the database.
+  client.pragma("journal_size_limit = 67108864");
   client.pragma("foreign_keys = ON");
   // So that the row REPLACE deletes on a conflict fires the DELETE triggers that keep
   // decisions immutable (the migrations also refuse the conflicting insert itself).
@@ -40,25 +48,62 @@ const BUSY_WAIT_MS = 30_000;
  */
 export async function transactionWhenFree<T>(client: Database.Database, run: () => T): Promise<T> {
   const deadline = Date.now() + BUSY_WAIT_MS;
+  const timeout = busyTimeoutOf(client);
   for (let wait = 2; ; wait = Math.min(wait * 2, 20)) {
-    const timeout = client.pragma("busy_timeout", { simple: true }) as number;
-    client.pragma("busy_timeout = 0");
+    timeout.set(0);
     try {
       return client.transaction(run).immediate();
     } catch (error) {
       if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
     } finally {
-      client.pragma(`busy_timeout = ${timeout}`);
+      timeout.restore();
     }
     await new Promise((retry) => setTimeout(retry, wait));
   }
 }
 
+/** The connection's busy timeout, set and restored through statements prepared once (a pragma string is compiled on every call). */
+const busyTimeouts = new WeakMap<Database.Database, { set: (ms: number) => void; restore: () => void }>();
+function busyTimeoutOf(client: Database.Database) {
+  let timeout = busyTimeouts.get(client);
+  if (!timeout) {
+    const read = client.prepare("PRAGMA busy_timeout").pluck();
+    const setters = new Map<number, Database.Statement>();
+    const set = (ms: number) => {
+      let statement = setters.get(ms);
+      if (!statement) setters.set(ms, (statement = client.prepare(`PRAGMA busy_timeout = ${Math.trunc(ms)}`)));
+      statement.get();
+    };
+    let saved = read.get() as number;
+    timeout = {
+      set: (ms) => {
+        saved = read.get() as number;
+        set(ms);
+      },
+      restore: () => set(saved),
+    };
+    busyTimeouts.set(client, timeout);
+  }
+  return timeout;
+}
+
 let current: Db | undefined;
 
-/** The process-wide database, opened lazily: `next build` imports server modules without wanting a database. */
+/**
+ * The process-wide database, opened lazily: `next build` imports server modules without
+ * wanting a database. Its log is checkpointed on a thread of its own, not by a commit.
+ */
 export function getDb(): Db {
-  current ??= openDb(env().CONCORD_DB_PATH);
+  if (!current) {
+    const path = env().CONCORD_DB_PATH;
+    current = openDb(path);
+    if (path !== ":memory:") {
+      const client = current.$client;
+      client.pragma("wal_autocheckpoint = 0");
+      // Should the thread ever stop, commits checkpoint again as SQLite does by default.
+      checkpointInBackground(path).on("error", () => client.open && client.pragma("wal_autocheckpoint = 1000"));
+    }
+  }
   return current;
 }
 

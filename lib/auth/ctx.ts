@@ -4,7 +4,7 @@ import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
 import type { Ctx, Role, SessionUser } from "@/lib/server/context";
 import { getDb } from "@/db/client";
-import { userSummaries } from "@/lib/server/users/read";
+import { sessionAccount } from "@/lib/server/users/sessions";
 import { authOptions } from "./options";
 
 /**
@@ -15,7 +15,7 @@ import { authOptions } from "./options";
 export const getCtx = cache(async (): Promise<Ctx> => {
   const session = await getServerSession(authOptions());
   if (!session?.user?.id) return { user: null };
-  const [user] = userSummaries(getDb(), [session.user.id]);
+  const user = sessionAccount(getDb(), session.user.id);
   if (!user?.active || !user.canSignIn || !user.email) return { user: null };
   return { user: { id: user.id, email: user.email, name: user.name, roles: user.roles } };
 });

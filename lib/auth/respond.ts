@@ -2,6 +2,7 @@ import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import { ZodError } from "zod";
 import type { Ctx } from "@/lib/server/context";
+import { refuseApiRequest } from "@/lib/security/forgedRequest";
 import { Invalid, ServiceError } from "@/lib/server/errors";
 import { getCtx } from "./ctx";
 
@@ -43,6 +44,16 @@ export async function respond(handle: (ctx: Ctx) => Promise<Response>): Promise<
     const { status, error: message, issues, more } = toFailure(error);
     return Response.json(issues.length > 0 ? { error: message, issues, ...(more ? { more } : {}) } : { error: message }, { status });
   }
+}
+
+/**
+ * proxy.ts's forged-request check, for the routes left out of it (the bundle uploads,
+ * whose bodies Next.js would hold in memory, and the clinician's save, the hottest
+ * route, which skips the proxy's cost): the refusal to answer, or null.
+ */
+export function refusedApiRequest(request: Request): Response | null {
+  const refusal = refuseApiRequest({ method: request.method, url: new URL(request.url), headers: request.headers }, process.env.NEXTAUTH_URL);
+  return refusal && Response.json({ error: refusal.error }, { status: refusal.status });
 }
 
 /** Runs a server action body with the request's context; errors become a failed result. */

@@ -1,6 +1,5 @@
 import "server-only";
-import { respond } from "@/lib/auth/respond";
-import { refuseApiRequest } from "@/lib/security/forgedRequest";
+import { refusedApiRequest, respond } from "@/lib/auth/respond";
 import { withUploadedFile } from "@/lib/server/body";
 import { importInWorker } from "@/lib/server/bundle/importInWorker";
 import type { ImportJob } from "@/lib/server/bundle/importWorker";
@@ -14,8 +13,8 @@ import { requireRole } from "@/lib/server/guard";
  * in memory to pass it on, so they run the same forged-request check here.
  */
 export async function importUpload(request: Request, job: (ctx: Ctx, file: string) => ImportJob): Promise<Response> {
-  const refusal = refuseApiRequest({ method: request.method, url: new URL(request.url), headers: request.headers }, process.env.NEXTAUTH_URL);
-  if (refusal) return Response.json({ error: refusal.error }, { status: refusal.status });
+  const refusal = refusedApiRequest(request);
+  if (refusal) return refusal;
   return respond(async (ctx) => {
     // Refuse before reading what may be a large body; the service checks again.
     requireRole(ctx, "lead");
