@@ -3,7 +3,8 @@ import type Database from "better-sqlite3";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { users } from "@/db/schema";
-import { ROLES, type Role } from "@/lib/server/context";
+import { ROLES } from "@/lib/server/context";
+import type { UserSummary } from "./read";
 
 /**
  * Sessions are signed tokens, so they cannot be deleted; instead each carries the
@@ -15,14 +16,7 @@ export function endSessions(db: Db | Tx, userId: string): void {
 }
 
 /** The account a session belongs to, as every request reads it. */
-export interface SessionAccount {
-  id: string;
-  email: string | null;
-  name: string;
-  roles: Role[];
-  active: boolean;
-  /** False for raters imported from a bundle, who have no email or password yet. */
-  canSignIn: boolean;
+export interface SessionAccount extends UserSummary {
   sessionVersion: number;
 }
 
