@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { as } from "@/test/authoring";
@@ -46,6 +47,26 @@ const verdicts = () => db.$client.prepare("SELECT judge, response_id AS response
 const calls = () => db.$client.prepare("SELECT key, status, attempts, last_error AS error, template_hash AS templateHash, request_hash AS requestHash, tokens_in AS tokensIn, tokens_out AS tokensOut FROM run_calls ORDER BY id").all() as { key: string; status: string; attempts: number; error: string | null; templateHash: string; requestHash: string; tokensIn: number; tokensOut: number }[];
 
 describe("judge runs", () => {
+  it("keeps working while another writer holds the database past the busy timeout, and stores every verdict once it is free", async () => {
+    const endpoint = await withStub((request) => verdictReply(request));
+    addJudges(db, endpoint, "j-a");
+    await startRun({ ctx: lead, input: { kind: "judge", setId: 1, judges: ["j-a"] } });
+    db.$client.pragma("busy_timeout = 20");
+    worker = new RunWorker(db, { pollMs: 20, flushMs: 5, minBackoffMs: 5, maxBackoffMs: 20 });
+    expect(worker.start()).toBe(true);
+    // A second connection (a long import, the CLI) takes the write lock and keeps it for a while.
+    const other = new Database(db.$client.name);
+    other.exec("BEGIN IMMEDIATE");
+    const idle = worker.whenIdle();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(verdicts()).toHaveLength(0);
+    other.exec("COMMIT");
+    other.close();
+    await idle;
+    expect(verdicts()).toHaveLength(8);
+    expect(stub!.requests.filter((r) => r.path === "/v1/chat/completions")).toHaveLength(8);
+  });
+
   it("estimates, then judges every unit of the set once per judge, storing verdicts on the pinned rubric version", async () => {
     const endpoint = await withStub((request) => verdictReply(request));
     addJudges(db, endpoint, "j-a", "j-b");

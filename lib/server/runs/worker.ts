@@ -57,6 +57,9 @@ function holderAlive(owner: string): boolean {
   }
 }
 
+/** SQLite's "database is locked": another connection held the write lock past the busy timeout. */
+const isBusy = (error: unknown) => (error as { code?: string } | null)?.code === "SQLITE_BUSY";
+
 /** Starts per interval: a sliding window of a minute, so a limit is never exceeded at a window's edge. */
 function laneQueue(row: EndpointRow): PQueue {
   const rpm = row.requests_per_minute;
@@ -164,6 +167,16 @@ export class RunWorker {
 
   private tick(): void {
     if (this.stopped) return;
+    try {
+      this.step();
+    } catch (error) {
+      // Another writer held the database past the busy timeout (a long import): try again at the next poll.
+      if (!isBusy(error)) throw error;
+      this.schedule(this.options.pollMs);
+    }
+  }
+
+  private step(): void {
     const now = Date.now();
     this.flush();
     // Statuses, endpoint settings and finished runs are read a few times a second, not after every call.
@@ -270,12 +283,18 @@ export class RunWorker {
     else this.flushTimer ??= setTimeout(() => this.flush(), this.options.flushMs);
   }
 
+  /** Stores the results gathered so far; while another writer holds the database (a long import), they wait for the next attempt. */
   private flush(): void {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     if (this.writes.length === 0) return;
-    const writes = this.writes;
+    try {
+      this.queue.store(this.writes);
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      this.flushTimer = setTimeout(() => this.flush(), this.options.flushMs);
+      return;
+    }
     this.writes = [];
-    this.queue.store(writes);
   }
 }
