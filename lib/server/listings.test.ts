@@ -3,7 +3,7 @@ import type { Ctx, Role } from "@/lib/server/context";
 import { Forbidden, Unauthorized } from "@/lib/server/errors";
 import { freshDb } from "@/test/db";
 import { smallCorpus } from "@/test/smallCorpus";
-import { listCalibrationSets } from "./calibration/listCalibrationSets";
+import { listCalibrationSets } from "./sets/listCalibrationSets";
 import { seedCorpusIfEmpty } from "./demo/seedCorpus";
 import { listMyAssignments } from "./labeling/listMyAssignments";
 

@@ -12,7 +12,7 @@ import { FINGERPRINT_FORM, fingerprintOf } from "@/lib/freeze/fingerprint";
 import type { FreezeComputation, RuleAtFreeze } from "@/lib/freeze/record";
 import { ruleDeviations } from "@/lib/freeze/rule";
 import { Selection } from "@/lib/freeze/scope";
-import { loadSetInput } from "@/lib/server/calibration/setInput";
+import { loadSetInput } from "@/lib/server/sets/setInput";
 import { audit } from "@/lib/server/audit";
 import { judgeSettings } from "@/lib/server/runs/judgeSettings";
 import type { Ctx } from "@/lib/server/context";

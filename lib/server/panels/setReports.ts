@@ -7,7 +7,7 @@ import { DEFAULT_OPTIONS, type CalibrationOptions } from "@/lib/calibration/repo
 import { PanelSizeParam, SetIdParam } from "@/lib/calibration/schema";
 import { fingerprintOf } from "@/lib/freeze/fingerprint";
 import { restrictToSplit, Selection, splitsOf } from "@/lib/freeze/scope";
-import { loadSetInput } from "@/lib/server/calibration/setInput";
+import { loadSetInput } from "@/lib/server/sets/setInput";
 import { reportFor, type CachedReport } from "./reportCache";
 import { loadSetScope, type SetScope } from "./setScope";
 

@@ -4,7 +4,7 @@ import { calibrationInputFromBundle } from "@/lib/calibration/input";
 import { calibrate } from "@/lib/calibration/report";
 import { verifyFrozenRecord } from "@/lib/freeze/verify";
 import { importBundle } from "@/lib/server/bundle/importBundle";
-import { loadSetInput } from "@/lib/server/calibration/setInput";
+import { loadSetInput } from "./setInput";
 import { Invalid } from "@/lib/server/errors";
 import { getFreezeRecord } from "@/lib/server/panels/getFreezeRecord";
 import { cliCtx } from "@/lib/server/systemCtx";

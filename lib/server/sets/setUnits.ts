@@ -4,7 +4,7 @@ import type { Db, Tx } from "@/db/client";
 import { calibrationSetClinicians, calibrationSetItems, labels, rubricCriteria } from "@/db/schema";
 import { consensusOf } from "@/lib/calibration/consensus";
 import { buildUnitTable, type UnitTable } from "@/lib/calibration/units";
-import { loadSetInput } from "@/lib/server/calibration/setInput";
+import { loadSetInput } from "./setInput";
 
 /** A set's units as the engine lays them out, with the engine's consensus per unit. */
 export interface SetUnits {

@@ -6,7 +6,7 @@ import { clinicianAgreement } from "@/lib/calibration/clinicians";
 import { calibrationInputFromBundle } from "@/lib/calibration/input";
 import { calibrate } from "@/lib/calibration/report";
 import { buildUnitTable, dimensionsPresent } from "@/lib/calibration/units";
-import { loadSetInput } from "@/lib/server/calibration/setInput";
+import { loadSetInput } from "./setInput";
 import type { Ctx, Role } from "@/lib/server/context";
 import { seedCorpusIfEmpty } from "@/lib/server/demo/seedCorpus";
 import { Conflict, Forbidden, Invalid, Unauthorized } from "@/lib/server/errors";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { calibrationSetItems, rubricCriteria } from "@/db/schema";
 import { IssueList, type BundleReader } from "@/lib/bundle/parse";
-import { loadSetInput } from "@/lib/server/calibration/setInput";
+import { loadSetInput } from "@/lib/server/sets/setInput";
 import { audit } from "@/lib/server/audit";
 import { importInto, refuse } from "@/lib/server/bundle/importInto";
 import { BundleSource, readBundle } from "@/lib/server/bundle/readBundle";
