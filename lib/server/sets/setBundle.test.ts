@@ -6,7 +6,7 @@ import { verifyFrozenRecord } from "@/lib/freeze/verify";
 import { importBundle } from "@/lib/server/bundle/importBundle";
 import { loadSetInput } from "./setInput";
 import { Invalid } from "@/lib/server/errors";
-import { getFreezeRecord } from "@/lib/server/panels/getFreezeRecord";
+import { getFreezeRecord } from "@/lib/server/freeze/getFreezeRecord";
 import { cliCtx } from "@/lib/server/systemCtx";
 import { freshDb } from "@/test/db";
 import { frozenSample } from "@/test/frozenSample";

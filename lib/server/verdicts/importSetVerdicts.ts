@@ -12,7 +12,7 @@ import type { ImportResult } from "@/lib/server/bundle/writeBundle";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 import { SetIdParam } from "@/lib/calibration/schema";
-import { loadSetScope } from "@/lib/server/panels/setScope";
+import { loadSetScope } from "@/lib/server/sets/setScope";
 
 export const ImportSetVerdictsInput = z.object({ setId: SetIdParam }).and(BundleSource);
 export type ImportSetVerdictsInput = z.input<typeof ImportSetVerdictsInput>;

@@ -6,7 +6,7 @@ import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 import { coverageOf, type Coverage } from "./coverage";
 import { SetIdParam } from "@/lib/calibration/schema";
-import { loadSetScope } from "./setScope";
+import { loadSetScope } from "@/lib/server/sets/setScope";
 
 export const CoverageParams = z.strictObject({ setId: SetIdParam });
 

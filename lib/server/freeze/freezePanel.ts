@@ -21,7 +21,7 @@ import { requireRole } from "@/lib/server/guard";
 import { readFreezes } from "./freezeRecord";
 import { readRule } from "./readRule";
 import { DEFAULT_MIN_COVERAGE } from "@/lib/calibration/candidates";
-import { MinCoverage, setReports } from "./setReports";
+import { MinCoverage, setReports } from "@/lib/server/reports/setReports";
 
 const Reason = (what: string) => z.string().trim().min(10, `${what} in a sentence or two (at least 10 characters)`).max(5000, "must be at most 5,000 characters");
 
