@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { demoCorpus } from "@/lib/demo";
-import type { Role } from "@/lib/server/context";
+import type { Role } from "@/lib/roles";
 
 export type Account = ReturnType<typeof demoCorpus>["accounts"][number];
 

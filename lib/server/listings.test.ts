@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx, Role } from "@/lib/server/context";
+import type { Role } from "@/lib/roles";
+import type { Ctx } from "@/lib/server/context";
 import { Forbidden, Unauthorized } from "@/lib/server/errors";
 import { freshDb } from "@/test/db";
 import { smallCorpus } from "@/test/smallCorpus";
