@@ -8,7 +8,7 @@ import type { SkipReason } from "@/lib/labeling/skips";
 import { requireRole } from "@/lib/server/guard";
 import { readSet } from "./readSet";
 import { SetIdInput } from "./schema";
-import { pinnedCriteria } from "./setUnits";
+import { pinnedCriteria } from "./queries";
 
 export interface SetSkip {
   item: string;

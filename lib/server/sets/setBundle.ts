@@ -5,7 +5,8 @@ import { calibrationSetClinicians, calibrationSetItems, calibrationSetResponses,
 import type { Bundle, SetRecord } from "@/lib/bundle/schema";
 import { canonicalItem, canonicalLabel, canonicalResponse, canonicalRubric, canonicalSet, canonicalVerdict } from "@/lib/server/bundle/canonical";
 import { readSet } from "./readSet";
-import { pinnedCriteria, setLabels, unitKey } from "./setUnits";
+import { pinnedCriteria } from "./queries";
+import { setLabels, unitKey } from "./setUnits";
 
 /**
  * A set as a self-contained bundle (docs/format.md#calibration-sets): its `set` line
