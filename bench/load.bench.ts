@@ -30,7 +30,7 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { openDb, setDb } from "@/db/client";
 import { importBundle } from "@/lib/server/bundle/importBundle";
-import { insertCalibrationSet } from "@/lib/server/calibration/insertCalibrationSet";
+import { insertCalibrationSet } from "@/lib/server/sets/insertCalibrationSet";
 import { cliCtx } from "@/lib/server/systemCtx";
 import { createFirstLead } from "@/lib/server/users/createFirstLead";
 import { hashPassword } from "@/lib/server/users/password";

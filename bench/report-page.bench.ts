@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { openDb, setDb } from "@/db/client";
 import { importBundle } from "@/lib/server/bundle/importBundle";
-import { insertCalibrationSet } from "@/lib/server/calibration/insertCalibrationSet";
+import { insertCalibrationSet } from "@/lib/server/sets/insertCalibrationSet";
 import { cliCtx } from "@/lib/server/systemCtx";
 import { createFirstLead } from "@/lib/server/users/createFirstLead";
 import { syntheticBundle } from "./synthetic";

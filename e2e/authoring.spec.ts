@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { demoAccount, signIn } from "./fixtures";
+import { demoAccount, demoSetItems, signIn } from "./fixtures";
 
 const NEW_ITEM = {
   kind: "item",
@@ -135,7 +135,10 @@ test("a second author's stale publish is refused with the conflict view and merg
   await lead.getByRole("button", { name: "Create account" }).click();
   await expect(status(lead, "Account created.")).toBeVisible();
 
-  const rubric = "/items/DEMO-0004/rubric";
+  // An item of the demo set with one rubric version (the set pinned it) and at least three criteria.
+  const picked = demoSetItems().find((i) => i.versions === 1 && i.criteria >= 3);
+  if (!picked) throw new Error("the demo set has no item with one rubric version and three criteria");
+  const rubric = `/items/${picked.id}/rubric`;
   const second = await signedIn(browser, { email: "second.author@example.org", password: "a long enough password" });
   await second.goto(rubric);
   const first = await signedIn(browser, demoAccount("author"));
@@ -171,10 +174,10 @@ test("a second author's stale publish is refused with the conflict view and merg
   await second.getByRole("button", { name: "Publish version 3" }).click();
   await expect(status(second, "Published version 3.")).toBeVisible();
 
-  await second.goto("/items/DEMO-0004/history?from=1&to=3");
+  await second.goto(`/items/${picked.id}/history?from=1&to=3`);
   await expect(second.getByText("1 reworded · 2 reweighted · 0 moved to another dimension · 0 added · 0 removed")).toBeVisible();
   // The calibration set still labels against the version it pinned.
-  await second.goto("/items/DEMO-0004");
+  await second.goto(`/items/${picked.id}`);
   await expect(second.getByText("labels against rubric version 1.")).toBeVisible();
   for (const page of [lead, first, second]) await page.context().close();
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { demoCorpus } from "@/lib/demo";
-import { responseOrder } from "@/lib/server/calibration/responseOrder";
+import { responseOrder } from "@/lib/server/sets/responseOrder";
 import { demoAccount, signIn } from "./fixtures";
 import { createStudy, importSampleRatings, importStudyFiles, PROVIDER_MODEL } from "./vera-helpers";
 

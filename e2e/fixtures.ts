@@ -1,11 +1,26 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { demoCorpus } from "@/lib/demo";
-import type { Role } from "@/lib/server/context";
+import type { Role } from "@/lib/roles";
 
 export type Account = ReturnType<typeof demoCorpus>["accounts"][number];
 
-const accounts = demoCorpus().accounts;
+const corpus = demoCorpus();
+const accounts = corpus.accounts;
+
+/**
+ * The demo calibration set's items, in id order, each with its subcategory and how many
+ * rubric versions and current criteria it has: specs pick items from the demo's own draw,
+ * never by a hard-coded id.
+ */
+export function demoSetItems(): { id: string; subcategory: string; versions: number; criteria: number }[] {
+  return corpus.calibrationSet.itemIds.map((id) => {
+    const item = corpus.bundle.items.find((i) => i.id === id);
+    const rubrics = corpus.bundle.rubrics.filter((r) => r.item === id);
+    if (!item || rubrics.length === 0) throw new Error(`the demo set's item ${id} has no record or rubric`);
+    return { id, subcategory: item.subcategory, versions: rubrics.length, criteria: rubrics[rubrics.length - 1].criteria.length };
+  });
+}
 
 /** The first demo account holding `role` (the demo has one lead, one author, three clinicians). */
 export function demoAccount(role: Role, index = 0): Account {

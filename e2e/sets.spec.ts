@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { demoAccount, signIn } from "./fixtures";
+import { subcategoryLabel } from "@/lib/taxonomy";
+import { demoAccount, demoSetItems, signIn } from "./fixtures";
 import { chooseDemoClinicians, freshSeed, seriousViolations } from "./labeling-helpers";
 
 /** Sends a captured server-action request again with another session, and returns the raw answer. */
@@ -22,16 +23,19 @@ test("a lead hand-picks items, sees the composition, creates and closes a set; c
   await lead.getByRole("link", { name: "Draw a new calibration set" }).click();
   await lead.getByRole("textbox", { name: "Name" }).fill("E2E hand-picked");
   await lead.getByRole("radio", { name: "Pick items by hand" }).check();
-  await lead.getByRole("searchbox", { name: "Filter items" }).fill("DEMO-009");
-  await lead.getByRole("checkbox", { name: "Pick DEMO-0090" }).check();
-  await lead.getByRole("checkbox", { name: "Pick DEMO-0091" }).check();
+  // Two items of the demo set: its clinicians labeled them there, none here.
+  const picks = demoSetItems().slice(-2);
+  for (const { id } of picks) {
+    await lead.getByRole("searchbox", { name: "Filter items" }).fill(id);
+    await lead.getByRole("checkbox", { name: `Pick ${id}` }).check();
+  }
   await lead.getByRole("spinbutton", { name: "Responses per item" }).fill("3");
   await chooseDemoClinicians(lead);
   const [preview] = await Promise.all([lead.waitForRequest(isAction), lead.getByRole("button", { name: "Preview the set" }).click()]);
   await expect(lead.getByText("2 items, 6 responses, 3 clinicians")).toBeVisible();
   const turns = lead.getByRole("table", { name: "Turns" });
   await expect(turns.getByRole("row")).not.toHaveCount(0);
-  await expect(lead.getByRole("table", { name: "Subcategory" }).getByRole("row", { name: /Escalation mode|Fictional/ }).first()).toBeVisible();
+  await expect(lead.getByRole("table", { name: "Subcategory" }).getByRole("row", { name: subcategoryLabel(picks[0].subcategory) }).first()).toBeVisible();
   expect(await seriousViolations(lead), "new set with its composition").toEqual([]);
 
   const [create] = await Promise.all([lead.waitForRequest(isAction), lead.getByRole("button", { name: "Create set" }).click()]);

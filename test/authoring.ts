@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import type { Ctx, Role } from "@/lib/server/context";
+import type { Role } from "@/lib/roles";
+import type { Ctx } from "@/lib/server/context";
 import { seedCorpusIfEmpty } from "@/lib/server/demo/seedCorpus";
 import { freshDb } from "./db";
 import { smallCorpus } from "./smallCorpus";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseBundle } from "@/lib/bundle/parse";
-import { freezePanel } from "@/lib/server/panels/freezePanel";
-import { getReport } from "@/lib/server/panels/getReport";
+import { freezePanel } from "@/lib/server/freeze/freezePanel";
+import { getReport } from "@/lib/server/reports/getReport";
 import { cliCtx } from "@/lib/server/systemCtx";
 import { freshDb } from "./db";
 import { importWithSet } from "./setWithLabels";

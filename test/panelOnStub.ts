@@ -1,4 +1,4 @@
-import { getFreezeRecord } from "@/lib/server/panels/getFreezeRecord";
+import { getFreezeRecord } from "@/lib/server/freeze/getFreezeRecord";
 import { RunWorker } from "@/lib/server/runs/worker";
 import { cliCtx } from "@/lib/server/systemCtx";
 import { frozenSample } from "./frozenSample";

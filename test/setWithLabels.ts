@@ -3,7 +3,7 @@ import { parseBundle } from "@/lib/bundle/parse";
 import type { Db } from "@/db/client";
 import { importBundle } from "@/lib/server/bundle/importBundle";
 import { bundleText } from "@/lib/server/bundle/importInto";
-import type { NewCalibrationSet } from "@/lib/server/calibration/insertCalibrationSet";
+import type { NewCalibrationSet } from "@/lib/server/sets/insertCalibrationSet";
 import { calibrationSets } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import { cliCtx } from "@/lib/server/systemCtx";

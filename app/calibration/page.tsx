@@ -4,7 +4,7 @@ import { CalibrationSetList } from "@/components/calibration/set-list";
 import { PageHeader } from "@/components/ui/page-header";
 import { buttonClass } from "@/components/ui/styles";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
-import { listCalibrationSets } from "@/lib/server/calibration/listCalibrationSets";
+import { listCalibrationSets } from "@/lib/server/sets/listCalibrationSets";
 
 export const metadata: Metadata = { title: "Calibration" };
 

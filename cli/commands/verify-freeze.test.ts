@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { exportBundle } from "@/lib/server/bundle/exportBundle";
-import { getFreezeRecord } from "@/lib/server/panels/getFreezeRecord";
+import { getFreezeRecord } from "@/lib/server/freeze/getFreezeRecord";
 import { cliCtx } from "@/lib/server/systemCtx";
 import { frozenSample } from "@/test/frozenSample";
 import { verifyFreezeCommand } from "./verify-freeze";

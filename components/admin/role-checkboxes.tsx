@@ -1,4 +1,4 @@
-import { ROLES, type Role } from "@/lib/server/context";
+import { ROLES, type Role } from "@/lib/roles";
 
 const LABELS: Record<Role, string> = { clinician: "Clinician", author: "Author", lead: "Lead" };
 

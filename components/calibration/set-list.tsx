@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
-import type { CalibrationSetSummary } from "@/lib/server/calibration/listCalibrationSets";
+import type { CalibrationSetSummary } from "@/lib/server/sets/listCalibrationSets";
 
 const DATE = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
 

@@ -13,8 +13,8 @@ import { Notice } from "@/components/ui/notice";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/styles";
 import { ruleDeviations } from "@/lib/freeze/rule";
 import { apiFetch } from "@/lib/http/apiFetch";
-import type { PanelDetail } from "@/lib/server/panels/getPanelDetail";
-import type { RuleView } from "@/lib/server/panels/readRule";
+import type { PanelDetail } from "@/lib/server/reports/getPanelDetail";
+import type { RuleView } from "@/lib/server/freeze/readRule";
 
 const LISTED = 25;
 

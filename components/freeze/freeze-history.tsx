@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { fmt } from "@/lib/format";
-import type { StoredFreeze } from "@/lib/server/panels/freezeRecord";
+import type { StoredFreeze } from "@/lib/server/freeze/freezeRecord";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 

@@ -1,5 +1,5 @@
 import { Notice } from "@/components/ui/notice";
-import type { Changes, FreezeInputs as Inputs } from "@/lib/server/panels/getFreezeInputs";
+import type { Changes, FreezeInputs as Inputs } from "@/lib/server/freeze/getFreezeInputs";
 import { plural } from "@/lib/wording";
 
 

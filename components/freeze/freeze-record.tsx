@@ -6,8 +6,8 @@ import { IntervalLine } from "@/components/report/interval";
 import { Notice } from "@/components/ui/notice";
 import { secondaryButtonClass } from "@/components/ui/styles";
 import type { FrozenRecord } from "@/lib/freeze/record";
-import type { StoredFreeze } from "@/lib/server/panels/freezeRecord";
-import type { FreezeInputs as Inputs } from "@/lib/server/panels/getFreezeInputs";
+import type { StoredFreeze } from "@/lib/server/freeze/freezeRecord";
+import type { FreezeInputs as Inputs } from "@/lib/server/freeze/getFreezeInputs";
 import { FreezeInputs } from "./freeze-inputs";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "medium", timeZone: "UTC" });

@@ -1,4 +1,4 @@
-import type { RuleView } from "@/lib/server/panels/readRule";
+import type { RuleView } from "@/lib/server/freeze/readRule";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 

@@ -1,5 +1,5 @@
 import type { ItemFlags as Flags } from "@/lib/server/authoring/listItemFlags";
-import { SKIP_REASON_LABELS } from "@/lib/server/labeling/schema";
+import { SKIP_REASON_LABELS } from "@/lib/labeling/skips";
 import { plural } from "@/lib/wording";
 
 /** What clinicians flagged on this item while labeling it: ambiguous criteria with comments, and skipped responses. Unnamed. */

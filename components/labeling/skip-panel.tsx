@@ -7,7 +7,7 @@ import { ActionFeedback } from "@/components/admin/action-feedback";
 import { callApi } from "@/lib/http/apiFetch";
 import { Notice } from "@/components/ui/notice";
 import { inputClass, labelClass, secondaryButtonClass } from "@/components/ui/styles";
-import { SKIP_REASON_LABELS, type SkipReason } from "@/lib/server/labeling/schema";
+import { SKIP_REASON_LABELS, type SkipReason } from "@/lib/labeling/skips";
 import type { SkipState } from "@/lib/server/labeling/skipResponse";
 
 interface Props {

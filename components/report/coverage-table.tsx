@@ -1,4 +1,4 @@
-import type { SetCoverage } from "@/lib/server/panels/getCoverage";
+import type { SetCoverage } from "@/lib/server/reports/getCoverage";
 import { ScrollBox } from "./scroll-box";
 import { Notice } from "@/components/ui/notice";
 import { dimensionLabel, percent } from "@/lib/format";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { PanelDetail as Detail } from "@/lib/server/panels/getPanelDetail";
+import type { PanelDetail as Detail } from "@/lib/server/reports/getPanelDetail";
 import { ScrollBox } from "./scroll-box";
 import { secondaryButtonClass } from "@/components/ui/styles";
 import { dimensionLabel, fmt } from "@/lib/format";

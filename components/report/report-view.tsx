@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { Notice } from "@/components/ui/notice";
 import { secondaryButtonClass } from "@/components/ui/styles";
-import type { SetReport } from "@/lib/server/panels/getReport";
+import type { SetReport } from "@/lib/server/reports/getReport";
 import { AblationTable } from "./ablation-table";
 import { ClinicianAgreement } from "./clinician-agreement";
 import { Comparison } from "./comparison";

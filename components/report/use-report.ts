@@ -3,7 +3,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/http/apiFetch";
 import type { Selection } from "@/lib/freeze/scope";
-import type { SetReport } from "@/lib/server/panels/getReport";
+import type { SetReport } from "@/lib/server/reports/getReport";
 
 /** What the lead chooses a report by. */
 export interface ReportChoice {

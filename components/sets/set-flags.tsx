@@ -2,7 +2,7 @@ import Link from "next/link";
 import { itemPage } from "@/components/items/api";
 import { Notice } from "@/components/ui/notice";
 import type { SetFlags as Flags } from "@/lib/server/sets/listSetFlags";
-import { SKIP_REASON_LABELS } from "@/lib/server/labeling/schema";
+import { SKIP_REASON_LABELS } from "@/lib/labeling/skips";
 import { plural } from "@/lib/wording";
 import { dimensionLabel } from "@/lib/format";
 

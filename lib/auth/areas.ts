@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/server/context";
+import type { Role } from "@/lib/roles";
 
 export interface Area {
   href: string;

@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/server/context";
+import type { Role } from "@/lib/roles";
 
 // The session and token carry who signed in; roles here are only a hint for the UI —
 // every request re-reads them from the database (lib/auth/ctx.ts).

@@ -1,4 +1,6 @@
 import { KEY_OF_KIND, RECORD_KINDS, type Bundle, type RubricRecord } from "@/lib/bundle/schema";
+import { sampleItemOf } from "@/lib/sampling/strata";
+import { drawStratified } from "@/lib/sampling/stratified";
 import { mulberry32, seedFromString, shuffled } from "@/lib/stats/prng";
 import { DEMO_ACCOUNTS } from "./accounts";
 import { demoItems, type DemoItem } from "./items";
@@ -31,20 +33,10 @@ function responseIds(): () => string {
   };
 }
 
-/** A stratified sample: one item from each subcategory in turn (shuffled), until the set is full. */
+/** The calibration set's items: drawn balanced over every stratum, as a lead's new set is (lib/sampling). */
 function calibrationItems(items: DemoItem[]): DemoItem[] {
-  const random = mulberry32(CALIBRATION_SEED);
-  const bySubcategory = new Map<string, DemoItem[]>();
-  for (const item of items) bySubcategory.set(item.record.subcategory, [...(bySubcategory.get(item.record.subcategory) ?? []), item]);
-  const queues = [...bySubcategory.values()].map((group) => shuffled(group, random));
-  const chosen: DemoItem[] = [];
-  while (chosen.length < Math.min(CALIBRATION_SIZE, items.length)) {
-    for (const queue of shuffled(queues, random)) {
-      const next = queue.shift();
-      if (next && chosen.length < CALIBRATION_SIZE) chosen.push(next);
-    }
-  }
-  return chosen.sort((a, b) => a.record.id.localeCompare(b.record.id));
+  const byId = new Map(items.map((item) => [item.record.id, item]));
+  return drawStratified(items.map((item) => sampleItemOf(item.record)), CALIBRATION_SIZE, CALIBRATION_SEED).flatMap((id) => byId.get(id) ?? []);
 }
 
 function units(items: DemoItem[], rubrics: Map<string, DemoRubric>, responses: Map<string, DemoResponse[]>): DemoUnit[] {

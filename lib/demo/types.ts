@@ -1,5 +1,5 @@
 import type { Bundle, Dimension, ItemRecord } from "@/lib/bundle/schema";
-import type { Role } from "@/lib/server/context";
+import type { Role } from "@/lib/roles";
 import type { StageSlug, SubcategorySlug } from "@/lib/taxonomy";
 
 export interface DemoAccount {

@@ -1,18 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { demoCorpus } from "@/lib/demo";
 import { pickResponses } from "./responses";
-import { composition, countByStratum, STRATA, turnsStratum, type SampleItem } from "./strata";
+import { composition, countByStratum, sampleItemOf, STRATA, type SampleItem } from "./strata";
 import { drawStratified } from "./stratified";
 
 const corpus = demoCorpus().bundle;
-const population: SampleItem[] = corpus.items.map((item) => ({
-  id: item.id,
-  subcategory: item.subcategory,
-  age: item.age,
-  turns: turnsStratum(item.user_turns.length),
-  intent: item.intent,
-  stage: item.stage,
-}));
+const population: SampleItem[] = corpus.items.map(sampleItemOf);
 
 describe("drawStratified", () => {
   it("gives the same sample for the same seed, whatever the input order", () => {

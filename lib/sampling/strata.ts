@@ -1,3 +1,5 @@
+import type { ItemRecord } from "@/lib/bundle/schema";
+
 /**
  * The strata a calibration set is balanced over (docs/domain.md#calibration: subcategory, age band,
  * single- or multi-turn, harm intent, progression stage).
@@ -19,6 +21,11 @@ export const STRATUM_LABELS: Record<Stratum, string> = {
 /** "single" for a one-turn dialogue, "multi" otherwise. */
 export function turnsStratum(userTurns: number): "single" | "multi" {
   return userTurns === 1 ? "single" : "multi";
+}
+
+/** A bundle's item record as the sampler sees it. */
+export function sampleItemOf(item: Pick<ItemRecord, "id" | "subcategory" | "age" | "user_turns" | "intent" | "stage">): SampleItem {
+  return { id: item.id, subcategory: item.subcategory, age: item.age, turns: turnsStratum(item.user_turns.length), intent: item.intent, stage: item.stage };
 }
 
 /** For every stratum, how many of `items` take each value (values in code-unit order). */

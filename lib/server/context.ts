@@ -1,5 +1,4 @@
-export const ROLES = ["clinician", "author", "lead"] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from "@/lib/roles";
 
 /** The signed-in person as every service sees them. */
 export interface SessionUser {

@@ -1,4 +1,5 @@
-import type { Ctx, Role, SessionUser } from "./context";
+import type { Role } from "@/lib/roles";
+import type { Ctx, SessionUser } from "./context";
 import { Forbidden, Unauthorized } from "./errors";
 
 /** The first line of every service: the caller must be signed in and hold one of `roles`. */

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx, Role } from "@/lib/server/context";
+import type { Role } from "@/lib/roles";
+import type { Ctx } from "@/lib/server/context";
 import { Forbidden, Unauthorized } from "@/lib/server/errors";
 import { freshDb } from "@/test/db";
 import { smallCorpus } from "@/test/smallCorpus";
-import { listCalibrationSets } from "./calibration/listCalibrationSets";
+import { listCalibrationSets } from "./sets/listCalibrationSets";
 import { seedCorpusIfEmpty } from "./demo/seedCorpus";
 import { listMyAssignments } from "./labeling/listMyAssignments";
 

@@ -1,5 +1,6 @@
 import "server-only";
-import { ROLES, type Ctx } from "./context";
+import { ROLES } from "@/lib/roles";
+import type { Ctx } from "./context";
 
 /** The CLI acts as this system user: every role, and `cli` as the actor in the audit log. */
 export const cliCtx: Ctx = {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { FreezeHistory } from "@/components/freeze/freeze-history";
 import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
-import { listFreezes } from "@/lib/server/panels/listFreezes";
+import { listFreezes } from "@/lib/server/freeze/listFreezes";
 
 export const metadata: Metadata = { title: "Frozen panels" };
 

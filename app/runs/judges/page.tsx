@@ -6,7 +6,7 @@ import { RunsTabs } from "@/components/runs/runs-tabs";
 import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { DEFAULT_TEMPLATE, DEFAULT_TEMPLATE_NAME } from "@/lib/runs/template";
-import { listCalibrationSets } from "@/lib/server/calibration/listCalibrationSets";
+import { listCalibrationSets } from "@/lib/server/sets/listCalibrationSets";
 import { listEndpoints } from "@/lib/server/endpoints/listEndpoints";
 import { listDescribed } from "@/lib/server/models/listDescribed";
 import { listJudges } from "@/lib/server/models/listJudges";

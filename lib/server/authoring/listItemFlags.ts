@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { calibrationSetItems, calibrationSets, labelingFlags, responses, rubricCriteria } from "@/db/schema";
 import type { Ctx } from "@/lib/server/context";
-import type { SkipReason } from "@/lib/server/labeling/schema";
+import type { SkipReason } from "@/lib/labeling/skips";
 import { requireRole } from "@/lib/server/guard";
 import { requireItem } from "./items";
 import { ItemIdInput } from "./schema";

@@ -5,7 +5,7 @@ import { calibrationSetResponses, calibrationSets, criteria, rubricVersions } fr
 import { BundleReader, IssueList, ISSUES_SHOWN, readText } from "@/lib/bundle/parse";
 import type { Descriptors, WithSets } from "@/lib/bundle/schema";
 import { audit } from "@/lib/server/audit";
-import { enrolClinician, insertCalibrationSet } from "@/lib/server/calibration/insertCalibrationSet";
+import { enrolClinician, insertCalibrationSet } from "@/lib/server/sets/insertCalibrationSet";
 import { Invalid } from "@/lib/server/errors";
 import { readSet } from "@/lib/server/sets/readSet";
 import { storedConflicts } from "./conflicts";

@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/server/context";
+import type { Role } from "@/lib/roles";
 
 export type { DemoCorpus } from "@/lib/demo/types";
 

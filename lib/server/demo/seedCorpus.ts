@@ -5,7 +5,7 @@ import { items, userRoles, users } from "@/db/schema";
 import { audit } from "@/lib/server/audit";
 import { emptyBundle } from "@/lib/bundle/schema";
 import { bundleText, importInto } from "@/lib/server/bundle/importInto";
-import { insertCalibrationSet } from "@/lib/server/calibration/insertCalibrationSet";
+import { insertCalibrationSet } from "@/lib/server/sets/insertCalibrationSet";
 import { hashPassword } from "@/lib/server/users/password";
 import type { DemoCorpus, SeedResult } from "./corpus";
 import { insertSimulator } from "./insertSimulator";

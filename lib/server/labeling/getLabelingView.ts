@@ -8,7 +8,7 @@ import type { Ctx } from "@/lib/server/context";
 import { NotFound } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
 import { assignedSet, noticeAcknowledged, responseAt } from "./assignment";
-import { progressOf, queueEntries, type Progress } from "./progress";
+import { progressOf, queueEntries, type Progress } from "@/lib/server/sets/progress";
 import { LabelingViewInput } from "./schema";
 import type { SkipState } from "./skipResponse";
 

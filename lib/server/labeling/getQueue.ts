@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 import { assignedSet, lastLabeled, noticeAcknowledged } from "./assignment";
-import { progressOf, queueEntries, type Progress } from "./progress";
+import { progressOf, queueEntries, type Progress } from "@/lib/server/sets/progress";
 import { QueueInput } from "./schema";
 
 /** A clinician's own queue for one set. Blinded: places in their order and counts, nothing else. */

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import type { Ctx, Role } from "@/lib/server/context";
+import type { Role } from "@/lib/roles";
+import type { Ctx } from "@/lib/server/context";
 import { seedCorpusIfEmpty } from "@/lib/server/demo/seedCorpus";
 import { Forbidden, Invalid, NotFound, Unauthorized } from "@/lib/server/errors";
-import { loadSetInput } from "@/lib/server/calibration/setInput";
+import { loadSetInput } from "@/lib/server/sets/setInput";
 import { closeCalibrationSet } from "@/lib/server/sets/closeCalibrationSet";
 import { createCalibrationSet } from "@/lib/server/sets/createCalibrationSet";
 import { freshDb } from "@/test/db";

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { calibrationSetClinicians, calibrationSets } from "@/db/schema";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
-import { progressOf, queueEntries, type Progress } from "./progress";
+import { progressOf, queueEntries, type Progress } from "@/lib/server/sets/progress";
 
 /** A clinician's view of one set: progress only — never models, other raters' labels or verdicts. */
 export interface Assignment extends Progress {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Id } from "@/lib/bundle/schema";
 import { SetId, SetIdParam } from "@/lib/calibration/schema";
 import { RATIONALE_MAX } from "@/lib/labeling/rules";
+import { SKIP_REASONS } from "@/lib/labeling/skips";
 
 /** A response's place in the clinician's own queue, from 1: clinicians never see a response id. */
 const QueueNumber = z.coerce.number().int().min(1);
@@ -32,13 +33,6 @@ export const SaveLabelInput = z.object({
 });
 export type SaveLabelInput = z.input<typeof SaveLabelInput>;
 
-export const SKIP_REASONS = ["too_distressing", "cannot_judge"] as const;
-export type SkipReason = (typeof SKIP_REASONS)[number];
-/** How each reason reads, to the clinician giving it and to the lead and authors reading it. */
-export const SKIP_REASON_LABELS: Record<SkipReason, string> = {
-  too_distressing: "Too distressing to judge",
-  cannot_judge: "Cannot judge it",
-};
 export const FLAG_COMMENT_MAX = 500;
 
 const Comment = z.string().trim().max(FLAG_COMMENT_MAX, `must be at most ${FLAG_COMMENT_MAX} characters`);

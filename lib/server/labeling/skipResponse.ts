@@ -6,7 +6,8 @@ import { audit } from "@/lib/server/audit";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 import { writableResponseAt } from "./assignment";
-import { SkipResponseInput, type SkipReason } from "./schema";
+import type { SkipReason } from "@/lib/labeling/skips";
+import { SkipResponseInput } from "./schema";
 
 export interface SkipState {
   reason: SkipReason;

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseBundle } from "@/lib/bundle/parse";
-import { freezePanel } from "@/lib/server/panels/freezePanel";
-import { getFreezeRecord } from "@/lib/server/panels/getFreezeRecord";
-import { getReport } from "@/lib/server/panels/getReport";
+import { freezePanel } from "@/lib/server/freeze/freezePanel";
+import { getFreezeRecord } from "@/lib/server/freeze/getFreezeRecord";
+import { getReport } from "@/lib/server/reports/getReport";
 import { exportSetBundle } from "@/lib/server/sets/exportSetBundle";
 import { cliCtx } from "@/lib/server/systemCtx";
 import { templateHash, DEFAULT_TEMPLATE } from "@/lib/runs/template";

@@ -8,7 +8,7 @@ import type { Db } from "@/db/client";
 import { leaderboardCsv } from "@/lib/scoring/csv";
 import type { ScoreReport } from "@/lib/scoring/report";
 import { exportBundle } from "@/lib/server/bundle/exportBundle";
-import { getFreezeRecord } from "@/lib/server/panels/getFreezeRecord";
+import { getFreezeRecord } from "@/lib/server/freeze/getFreezeRecord";
 import { startRun } from "@/lib/server/runs/startRun";
 import type { RunWorker } from "@/lib/server/runs/worker";
 import { cliCtx } from "@/lib/server/systemCtx";

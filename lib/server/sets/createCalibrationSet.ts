@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/db/client";
 import { audit } from "@/lib/server/audit";
-import { insertCalibrationSet } from "@/lib/server/calibration/insertCalibrationSet";
+import { insertCalibrationSet } from "./insertCalibrationSet";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 import { planCalibrationSet } from "./plan";

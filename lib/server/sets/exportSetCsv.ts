@@ -6,7 +6,8 @@ import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 import { readSet } from "./readSet";
 import { SetIdInput } from "./schema";
-import { pinnedCriteria, setLabels, setUnits, unitKey } from "./setUnits";
+import { pinnedCriteria } from "./queries";
+import { setLabels, setUnits, unitKey } from "./setUnits";
 
 const HEADER = ["item", "response", "criterion", "dimension", "weight", "rater", "verdict", "rationale", "consensus", "labeled_at"];
 

@@ -7,7 +7,7 @@ import { dimensionsPresent } from "@/lib/calibration/units";
 import { MISSING, ONE } from "@/lib/stats/majority";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
-import { progressOf, queueEntries, type Progress } from "@/lib/server/labeling/progress";
+import { progressOf, queueEntries, type Progress } from "./progress";
 import { readSet } from "./readSet";
 import { SetIdInput } from "./schema";
 import { setUnits } from "./setUnits";

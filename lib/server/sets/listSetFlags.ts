@@ -4,11 +4,11 @@ import { getDb } from "@/db/client";
 import { labelingFlags, responses, users } from "@/db/schema";
 import type { Dimension } from "@/lib/bundle/schema";
 import type { Ctx } from "@/lib/server/context";
-import type { SkipReason } from "@/lib/server/labeling/schema";
+import type { SkipReason } from "@/lib/labeling/skips";
 import { requireRole } from "@/lib/server/guard";
 import { readSet } from "./readSet";
 import { SetIdInput } from "./schema";
-import { pinnedCriteria } from "./setUnits";
+import { pinnedCriteria } from "./queries";
 
 export interface SetSkip {
   item: string;

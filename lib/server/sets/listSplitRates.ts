@@ -6,7 +6,8 @@ import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 import { readSet } from "./readSet";
 import { SetIdInput } from "./schema";
-import { pinnedCriteria, setUnits } from "./setUnits";
+import { pinnedCriteria } from "./queries";
+import { setUnits } from "./setUnits";
 
 export interface SplitRateRow extends CriterionSplitRate {
   item: string;

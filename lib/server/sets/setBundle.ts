@@ -1,11 +1,12 @@
 import "server-only";
 import { and, asc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { calibrationSetClinicians, calibrationSetItems, calibrationSetResponses, items, judgeVerdicts, responses, rubricVersions } from "@/db/schema";
+import { calibrationSetClinicians, calibrationSetItems, items, judgeVerdicts, responses, rubricVersions } from "@/db/schema";
 import type { Bundle, SetRecord } from "@/lib/bundle/schema";
 import { canonicalItem, canonicalLabel, canonicalResponse, canonicalRubric, canonicalSet, canonicalVerdict } from "@/lib/server/bundle/canonical";
 import { readSet } from "./readSet";
-import { pinnedCriteria, setLabels, unitKey } from "./setUnits";
+import { pinnedCriteria, setClinicianIds, setResponseIds } from "./queries";
+import { setLabels, unitKey } from "./setUnits";
 
 /**
  * A set as a self-contained bundle (docs/format.md#calibration-sets): its `set` line
@@ -18,7 +19,7 @@ import { pinnedCriteria, setLabels, unitKey } from "./setUnits";
  */
 export function setBundle(tx: Tx, setId: number): Bundle & { sets: SetRecord[] } {
   const itemIds = tx.select({ id: calibrationSetItems.itemId }).from(calibrationSetItems).where(eq(calibrationSetItems.setId, setId));
-  const responseIds = tx.select({ id: calibrationSetResponses.responseId }).from(calibrationSetResponses).where(eq(calibrationSetResponses.setId, setId));
+  const responseIds = setResponseIds(tx, setId);
   const criteria = pinnedCriteria(tx, setId);
   const pinned = tx
     .select({ item: calibrationSetItems.itemId, version: rubricVersions.version })
@@ -44,7 +45,7 @@ export function setBundle(tx: Tx, setId: number): Bundle & { sets: SetRecord[] }
   const set = readSet(tx, setId);
   const bundleSet = `set-${setId}`;
   const versionOf = new Map(pinned.map((p) => [p.item, p.version]));
-  const clinicians = tx.select({ id: calibrationSetClinicians.userId }).from(calibrationSetClinicians).where(eq(calibrationSetClinicians.setId, setId)).orderBy(asc(calibrationSetClinicians.userId)).all();
+  const clinicians = setClinicianIds(tx, setId).orderBy(asc(calibrationSetClinicians.userId)).all();
   return {
     sets: [canonicalSet({
       kind: "set", id: bundleSet, name: set.name, seed: set.seed, status: set.status,

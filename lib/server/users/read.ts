@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { userRoles, users } from "@/db/schema";
-import type { Role } from "@/lib/server/context";
+import type { Role } from "@/lib/roles";
 import { NotFound } from "@/lib/server/errors";
 
 /** A user as services return them: never the password hash. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Id } from "@/lib/bundle/schema";
-import { ROLES } from "@/lib/server/context";
+import { ROLES } from "@/lib/roles";
 
 /** Shared by the forms and the user services. */
 export const Email = z.string().trim().toLowerCase().pipe(z.email("must be an email address"));

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { calibrationSetItems, rubricCriteria } from "@/db/schema";
 import { IssueList, type BundleReader } from "@/lib/bundle/parse";
-import { loadSetInput } from "@/lib/server/calibration/setInput";
+import { loadSetInput } from "@/lib/server/sets/setInput";
 import { audit } from "@/lib/server/audit";
 import { importInto, refuse } from "@/lib/server/bundle/importInto";
 import { BundleSource, readBundle } from "@/lib/server/bundle/readBundle";
@@ -12,7 +12,7 @@ import type { ImportResult } from "@/lib/server/bundle/writeBundle";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 import { SetIdParam } from "@/lib/calibration/schema";
-import { loadSetScope } from "@/lib/server/panels/setScope";
+import { loadSetScope } from "@/lib/server/sets/setScope";
 
 export const ImportSetVerdictsInput = z.object({ setId: SetIdParam }).and(BundleSource);
 export type ImportSetVerdictsInput = z.input<typeof ImportSetVerdictsInput>;

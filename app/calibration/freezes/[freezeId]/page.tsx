@@ -6,8 +6,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { secondaryButtonClass } from "@/components/ui/styles";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { orNotFound } from "@/lib/auth/pageData";
-import { getFreezeInputs } from "@/lib/server/panels/getFreezeInputs";
-import { getFreezeRecord } from "@/lib/server/panels/getFreezeRecord";
+import { getFreezeInputs } from "@/lib/server/freeze/getFreezeInputs";
+import { getFreezeRecord } from "@/lib/server/freeze/getFreezeRecord";
 
 export const metadata: Metadata = { title: "Frozen panel" };
 

@@ -1,5 +1,5 @@
 import { respond } from "@/lib/auth/respond";
-import { getCoverage } from "@/lib/server/panels/getCoverage";
+import { getCoverage } from "@/lib/server/reports/getCoverage";
 
 /** GET each judge's verdict coverage of the set's units, and the units no judge covers (lead). */
 export async function GET(_request: Request, { params }: { params: Promise<{ setId: string }> }) {

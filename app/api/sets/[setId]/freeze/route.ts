@@ -1,7 +1,7 @@
 import { respond } from "@/lib/auth/respond";
 import { requireRole } from "@/lib/server/guard";
-import { freezePanel } from "@/lib/server/panels/freezePanel";
-import { listFreezes } from "@/lib/server/panels/listFreezes";
+import { freezePanel } from "@/lib/server/freeze/freezePanel";
+import { listFreezes } from "@/lib/server/freeze/listFreezes";
 import { jsonObject } from "@/lib/server/request";
 
 /** GET the set's freeze history, oldest first (lead). */

@@ -1,5 +1,5 @@
 import { respond } from "@/lib/auth/respond";
-import { getReport } from "@/lib/server/panels/getReport";
+import { getReport } from "@/lib/server/reports/getReport";
 import { queryOf } from "@/lib/server/request";
 
 /** GET the set's calibration report (lead): ?selection=all|holdout&panelSize=3&minCoverage=0.95. Computed on demand, cached by fingerprint. */

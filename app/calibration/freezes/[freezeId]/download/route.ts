@@ -1,5 +1,5 @@
 import { respond } from "@/lib/auth/respond";
-import { getFreezeRecord } from "@/lib/server/panels/getFreezeRecord";
+import { getFreezeRecord } from "@/lib/server/freeze/getFreezeRecord";
 
 /** The frozen-panel record as a JSON file (lead): what `concord verify-freeze` checks. */
 export async function GET(_request: Request, { params }: { params: Promise<{ freezeId: string }> }) {

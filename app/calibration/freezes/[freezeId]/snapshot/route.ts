@@ -1,5 +1,5 @@
 import { respond } from "@/lib/auth/respond";
-import { getFreezeSnapshot } from "@/lib/server/panels/getFreezeSnapshot";
+import { getFreezeSnapshot } from "@/lib/server/freeze/getFreezeSnapshot";
 
 /** The kept snapshot of a freeze's inputs as a bundle file (lead): what `concord verify-freeze` checks the record against forever. */
 export async function GET(_request: Request, { params }: { params: Promise<{ freezeId: string }> }) {

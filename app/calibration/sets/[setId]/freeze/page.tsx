@@ -5,10 +5,10 @@ import { SetTabs } from "@/components/sets/set-tabs";
 import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { orNotFound } from "@/lib/auth/pageData";
-import { getSelectionRule } from "@/lib/server/panels/getSelectionRule";
-import { getSetHeader } from "@/lib/server/panels/getSetHeader";
-import { listFreezes } from "@/lib/server/panels/listFreezes";
-import { ReportParams } from "@/lib/server/panels/setReports";
+import { getSelectionRule } from "@/lib/server/freeze/getSelectionRule";
+import { getSetHeader } from "@/lib/server/sets/getSetHeader";
+import { listFreezes } from "@/lib/server/freeze/listFreezes";
+import { ReportParams } from "@/lib/server/reports/setReports";
 
 export const metadata: Metadata = { title: "Freeze a panel" };
 

@@ -9,9 +9,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { cardClass } from "@/components/ui/styles";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { orNotFound } from "@/lib/auth/pageData";
-import { getCoverage } from "@/lib/server/panels/getCoverage";
-import { getSelectionRule } from "@/lib/server/panels/getSelectionRule";
-import { getSetHeader } from "@/lib/server/panels/getSetHeader";
+import { getCoverage } from "@/lib/server/reports/getCoverage";
+import { getSelectionRule } from "@/lib/server/freeze/getSelectionRule";
+import { getSetHeader } from "@/lib/server/sets/getSetHeader";
 
 export const metadata: Metadata = { title: "Judges" };
 

@@ -5,8 +5,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { orNotFound } from "@/lib/auth/pageData";
 import { listSimulatedJudges } from "@/lib/server/models/listSimulatedJudges";
-import { getSetHeader } from "@/lib/server/panels/getSetHeader";
-import { ReportParams } from "@/lib/server/panels/setReports";
+import { getSetHeader } from "@/lib/server/sets/getSetHeader";
+import { ReportParams } from "@/lib/server/reports/setReports";
 
 export const metadata: Metadata = { title: "Calibration report" };
 

@@ -1,7 +1,7 @@
 import { respond } from "@/lib/auth/respond";
 import { requireRole } from "@/lib/server/guard";
-import { getSelectionRule } from "@/lib/server/panels/getSelectionRule";
-import { recordSelectionRule } from "@/lib/server/panels/recordSelectionRule";
+import { getSelectionRule } from "@/lib/server/freeze/getSelectionRule";
+import { recordSelectionRule } from "@/lib/server/freeze/recordSelectionRule";
 import { jsonObject } from "@/lib/server/request";
 
 /** GET the set's pre-registered selection rule, or null (lead). */

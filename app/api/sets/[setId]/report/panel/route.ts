@@ -1,5 +1,5 @@
 import { respond } from "@/lib/auth/respond";
-import { getPanelDetail } from "@/lib/server/panels/getPanelDetail";
+import { getPanelDetail } from "@/lib/server/reports/getPanelDetail";
 import { queryOf } from "@/lib/server/request";
 
 /** GET one panel's detail (lead): ?judges=judge-01,judge-07,judge-08&selection=all|holdout&minCoverage=0.95. */

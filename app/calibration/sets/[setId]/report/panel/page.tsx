@@ -7,8 +7,8 @@ import { Notice } from "@/components/ui/notice";
 import { getCtx, requirePageUser } from "@/lib/auth/ctx";
 import { orNotFound } from "@/lib/auth/pageData";
 import { NotFound } from "@/lib/server/errors";
-import { getPanelDetail } from "@/lib/server/panels/getPanelDetail";
-import { getSetHeader } from "@/lib/server/panels/getSetHeader";
+import { getPanelDetail } from "@/lib/server/reports/getPanelDetail";
+import { getSetHeader } from "@/lib/server/sets/getSetHeader";
 import { ZodError } from "zod";
 
 export const metadata: Metadata = { title: "Panel detail" };

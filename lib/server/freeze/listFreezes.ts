@@ -5,7 +5,7 @@ import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 import { readFreezes, type StoredFreeze } from "./freezeRecord";
 import { SetIdParam } from "@/lib/calibration/schema";
-import { loadSetScope } from "./setScope";
+import { loadSetScope } from "@/lib/server/sets/setScope";
 
 export const ListFreezesParams = z.strictObject({ setId: SetIdParam.optional() });
 

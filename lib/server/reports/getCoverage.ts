@@ -1,12 +1,12 @@
 import "server-only";
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { loadSetInput } from "@/lib/server/calibration/setInput";
+import { loadSetInput } from "@/lib/server/sets/setInput";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 import { coverageOf, type Coverage } from "./coverage";
 import { SetIdParam } from "@/lib/calibration/schema";
-import { loadSetScope } from "./setScope";
+import { loadSetScope } from "@/lib/server/sets/setScope";
 
 export const CoverageParams = z.strictObject({ setId: SetIdParam });
 

@@ -1,8 +1,6 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, type Db } from "@/db/client";
-import { calibrationSetItems, rubricCriteria } from "@/db/schema";
 import { DIMENSIONS, type Dimension } from "@/lib/bundle/schema";
 import { consensusOf } from "@/lib/calibration/consensus";
 import { PanelJudges, SetIdParam } from "@/lib/calibration/schema";
@@ -16,6 +14,7 @@ import { requireRole } from "@/lib/server/guard";
 import { confusionOf, type Confusion } from "@/lib/stats/confusion";
 import { MISSING, ONE } from "@/lib/stats/majority";
 import { DEFAULT_MIN_COVERAGE } from "@/lib/calibration/candidates";
+import { pinnedCriteria } from "@/lib/server/sets/queries";
 import { MinCoverage, setReports } from "./setReports";
 
 /** `judges` arrives as one comma-separated string (a URL query), e.g. "judge-01,judge-07,judge-08"; the panel size is their number. */
@@ -58,13 +57,7 @@ export interface PanelDetail {
 }
 
 function criterionTexts(db: Db, setId: number): Map<string, string> {
-  const rows = db
-    .select({ id: rubricCriteria.criterionId, text: rubricCriteria.text })
-    .from(calibrationSetItems)
-    .innerJoin(rubricCriteria, eq(rubricCriteria.rubricVersionId, calibrationSetItems.rubricVersionId))
-    .where(eq(calibrationSetItems.setId, setId))
-    .all();
-  return new Map(rows.map((r) => [r.id, r.text]));
+  return new Map(pinnedCriteria(db, setId).map((c) => [c.id, c.text]));
 }
 
 /**

@@ -12,7 +12,7 @@ import { FINGERPRINT_FORM, fingerprintOf } from "@/lib/freeze/fingerprint";
 import type { FreezeComputation, RuleAtFreeze } from "@/lib/freeze/record";
 import { ruleDeviations } from "@/lib/freeze/rule";
 import { Selection } from "@/lib/freeze/scope";
-import { loadSetInput } from "@/lib/server/calibration/setInput";
+import { loadSetInput } from "@/lib/server/sets/setInput";
 import { audit } from "@/lib/server/audit";
 import { judgeSettings } from "@/lib/server/runs/judgeSettings";
 import type { Ctx } from "@/lib/server/context";
@@ -21,7 +21,7 @@ import { requireRole } from "@/lib/server/guard";
 import { readFreezes } from "./freezeRecord";
 import { readRule } from "./readRule";
 import { DEFAULT_MIN_COVERAGE } from "@/lib/calibration/candidates";
-import { MinCoverage, setReports } from "./setReports";
+import { MinCoverage, setReports } from "@/lib/server/reports/setReports";
 
 const Reason = (what: string) => z.string().trim().min(10, `${what} in a sentence or two (at least 10 characters)`).max(5000, "must be at most 5,000 characters");
 

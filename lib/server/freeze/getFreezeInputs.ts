@@ -5,7 +5,7 @@ import { freezeSnapshots } from "@/db/schema";
 import { parseBundle } from "@/lib/bundle/parse";
 import type { Bundle } from "@/lib/bundle/schema";
 import { fingerprintOf } from "@/lib/freeze/fingerprint";
-import { loadSetInput } from "@/lib/server/calibration/setInput";
+import { loadSetInput } from "@/lib/server/sets/setInput";
 import type { Ctx } from "@/lib/server/context";
 import { NotFound } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";

@@ -1,16 +1,15 @@
 import "server-only";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
-  calibrationSetClinicians,
   calibrationSetItems,
   calibrationSetResponses,
   judgeVerdicts,
   labels,
   responses,
-  rubricCriteria,
 } from "@/db/schema";
 import type { CalibrationInput } from "@/lib/calibration/input";
+import { pinnedCriteria, setClinicianIds, setResponseIds } from "./queries";
 
 /**
  * The engine's input for one calibration set: its items with the criteria of the
@@ -21,20 +20,8 @@ import type { CalibrationInput } from "@/lib/calibration/input";
  * ignores them.
  */
 export function loadSetInput(db: Db, setId: number): CalibrationInput {
-  const criteriaRows = db
-    .select({
-      item: calibrationSetItems.itemId,
-      id: rubricCriteria.criterionId,
-      dimension: rubricCriteria.dimension,
-      weight: rubricCriteria.weight,
-    })
-    .from(calibrationSetItems)
-    .innerJoin(rubricCriteria, eq(rubricCriteria.rubricVersionId, calibrationSetItems.rubricVersionId))
-    .where(eq(calibrationSetItems.setId, setId))
-    .orderBy(asc(calibrationSetItems.itemId), asc(rubricCriteria.position))
-    .all();
   const items = new Map<string, CalibrationInput["items"][number]>();
-  for (const row of criteriaRows) {
+  for (const row of pinnedCriteria(db, setId)) {
     const item = items.get(row.item) ?? { id: row.item, criteria: [] };
     item.criteria.push({ id: row.id, dimension: row.dimension, weight: row.weight });
     items.set(row.item, item);
@@ -45,18 +32,11 @@ export function loadSetInput(db: Db, setId: number): CalibrationInput {
     .innerJoin(responses, eq(responses.id, calibrationSetResponses.responseId))
     .where(eq(calibrationSetResponses.setId, setId))
     .all();
-  const responseIds = db
-    .select({ id: calibrationSetResponses.responseId })
-    .from(calibrationSetResponses)
-    .where(eq(calibrationSetResponses.setId, setId));
-  const clinicianIds = db
-    .select({ id: calibrationSetClinicians.userId })
-    .from(calibrationSetClinicians)
-    .where(eq(calibrationSetClinicians.setId, setId));
+  const responseIds = setResponseIds(db, setId);
   const setLabels = db
     .select({ rater: labels.raterId, response: labels.responseId, criterion: labels.criterionId, verdict: labels.verdict })
     .from(labels)
-    .where(and(eq(labels.setId, setId), inArray(labels.raterId, clinicianIds)))
+    .where(and(eq(labels.setId, setId), inArray(labels.raterId, setClinicianIds(db, setId))))
     .all();
   const setVerdicts = db
     .select({ judge: judgeVerdicts.judge, response: judgeVerdicts.responseId, criterion: judgeVerdicts.criterionId, verdict: judgeVerdicts.verdict })

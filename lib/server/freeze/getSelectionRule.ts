@@ -5,7 +5,7 @@ import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 import { readRule, type RuleView } from "./readRule";
 import { SetIdParam } from "@/lib/calibration/schema";
-import { loadSetScope } from "./setScope";
+import { loadSetScope } from "@/lib/server/sets/setScope";
 
 export const SelectionRuleParams = z.strictObject({ setId: SetIdParam });
 

@@ -10,7 +10,7 @@ import { Conflict } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
 import { firstVerdictAt, readRule, type RuleView } from "./readRule";
 import { SetIdParam } from "@/lib/calibration/schema";
-import { loadSetScope } from "./setScope";
+import { loadSetScope } from "@/lib/server/sets/setScope";
 
 export const RecordSelectionRuleInput = z.strictObject({ setId: SetIdParam, rule: SelectionRule });
 

@@ -7,9 +7,9 @@ import { DEFAULT_OPTIONS, type CalibrationOptions } from "@/lib/calibration/repo
 import { PanelSizeParam, SetIdParam } from "@/lib/calibration/schema";
 import { fingerprintOf } from "@/lib/freeze/fingerprint";
 import { restrictToSplit, Selection, splitsOf } from "@/lib/freeze/scope";
-import { loadSetInput } from "@/lib/server/calibration/setInput";
+import { loadSetInput } from "@/lib/server/sets/setInput";
 import { reportFor, type CachedReport } from "./reportCache";
-import { loadSetScope, type SetScope } from "./setScope";
+import { loadSetScope, type SetScope } from "@/lib/server/sets/setScope";
 
 /** The least coverage of the consensus units a judge needs to enter panels, as a share 0..1. */
 export const MinCoverage = z.coerce.number().min(0, "must be at least 0").max(1, "must be at most 1");

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseBundle } from "@/lib/bundle/parse";
 import { verifyFrozenRecord } from "@/lib/freeze/verify";
-import type { Ctx, Role } from "@/lib/server/context";
+import type { Role } from "@/lib/roles";
+import type { Ctx } from "@/lib/server/context";
 import { Forbidden } from "@/lib/server/errors";
 import { exportSetBundle } from "@/lib/server/sets/exportSetBundle";
 import { cliCtx } from "@/lib/server/systemCtx";
