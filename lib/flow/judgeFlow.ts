@@ -9,7 +9,7 @@ import { UNANSWERABLE, walkFlow } from "./walk";
  * A flow rubric asked of an LLM judge one question at a time, as VERA-MH does
  * (docs/flow.md, "Judge flow runs"): each question is one stateless call with the
  * conversation in the system prompt and the question, its examples and its options in
- * the user prompt, in VERA-MH v1.1's own words (../shared/data/vera).
+ * the user prompt, in VERA-MH v1.1's own words (its judge prompt templates, below).
  */
 
 /** VERA-MH's `rubric_prompt_beginning.txt`. */

@@ -3,7 +3,7 @@ import type Database from "better-sqlite3";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { users } from "@/db/schema";
-import { ROLES } from "@/lib/server/context";
+import { ROLES } from "@/lib/roles";
 import type { UserSummary } from "./read";
 
 /**

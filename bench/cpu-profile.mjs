@@ -1,12 +1,12 @@
 /**
  * A CPU profile of every process it is preloaded into (Node refuses --cpu-prof in
- * NODE_OPTIONS): `BENCH_SERVER_NODE_OPTIONS="--require ./bench/cpu-profile.cjs"
+ * NODE_OPTIONS): `BENCH_SERVER_NODE_OPTIONS="--import ./bench/cpu-profile.mjs"
  * npm run bench:load …` writes CPU_PROFILE_DIR (default the working directory)
  * /PID.cpuprofile when the process exits; open it in Chrome's DevTools.
  */
-const { Session } = require("node:inspector");
-const { writeFileSync } = require("node:fs");
-const { join } = require("node:path");
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector";
+import { join } from "node:path";
 
 const session = new Session();
 session.connect();
