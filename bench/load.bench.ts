@@ -14,10 +14,14 @@
  *             rubrics and 20,000 responses of ~2.4 KB)
  *   closed    C clients (default 50), each sending its next save when the last answered
  *
- * and prints, per scenario, saves, throughput, p50/p95/p99/max latency, failures and
- * lost verdicts: every acknowledged save's verdict is compared with the database at
- * the end (the newest acknowledged verdict per unit must be the stored one). The server's
- * peak memory (its process tree's RSS) is printed too.
+ * and prints, per scenario, saves, throughput, p50/p95/p99/max latency, failures, the
+ * server's CPU milliseconds per save (its process tree's user + system time: the figure
+ * that stays comparable when the machine is shared, which the load average beside it
+ * says) and lost verdicts: every acknowledged save's verdict is compared with the
+ * database at the end (the newest acknowledged verdict per unit must be the stored
+ * one). The server's peak memory (its process tree's RSS) is printed too.
+ * BENCH_SERVER_NODE_OPTIONS is passed to the server's processes only (see
+ * bench/cpu-profile.mjs to profile them).
  *
  *   npm run bench:load -- --seconds 10 [--rate 200] [--clients 50] [--only open,import,import-text,closed]
  */
@@ -109,16 +113,19 @@ function startServer(dbPath: string): Promise<ChildProcess> {
   });
 }
 
+/** The processes of a process group (the server is started as its own group). */
+function groupPids(pid: number): number[] {
+  try {
+    return execFileSync("ps", ["-o", "pid=", "-g", String(pid)], { encoding: "utf8" }).split("\n").map(Number).filter((n) => n > 0);
+  } catch {
+    return [pid];
+  }
+}
+
 /** The RSS of a process and all its descendants, in MB. */
 function treeRss(pid: number): number {
-  let pids: number[] = [pid];
-  try {
-    pids = execFileSync("ps", ["-o", "pid=", "-g", String(pid)], { encoding: "utf8" }).split("\n").map(Number).filter((n) => n > 0);
-  } catch {
-    // the group is gone
-  }
   let kb = 0;
-  for (const p of pids) {
+  for (const p of groupPids(pid)) {
     try {
       kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
     } catch {
@@ -126,6 +133,20 @@ function treeRss(pid: number): number {
     }
   }
   return kb / 1024;
+}
+
+/** CPU seconds (user + system) used so far by a process and all its descendants: the server's cost per save, whatever else the machine runs. */
+function treeCpu(pid: number): number {
+  let ticks = 0;
+  for (const p of groupPids(pid)) {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return ticks / 100;
 }
 
 interface Client {
@@ -198,6 +219,10 @@ interface Result {
   failures: number;
   seconds: number;
   note?: string;
+  /** The server's CPU milliseconds per save (import scenarios: the import's CPU included). */
+  cpuPerSave?: number;
+  /** The machine's 1-minute load average at the end. */
+  load?: string;
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
@@ -269,16 +294,25 @@ async function main() {
     for (const client of clients.slice(0, 5)) await save(setId, client);
 
     const results: Result[] = [];
-    const header = ["scenario", "saves", "saves/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "failed"];
+    // The machine is shared: its load average and the server's own CPU time per save say how far a figure is the server's.
+    const header = ["scenario", "saves", "saves/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "failed", "server CPU ms/save", "load"];
     const row = (r: Result) => {
       const sorted = [...r.latencies].sort((a, b) => a - b);
-      return [r.scenario, String(sorted.length), (sorted.length / r.seconds).toFixed(0), ...[50, 95, 99, 100].map((p) => percentile(sorted, p).toFixed(1)), String(r.failures)];
+      return [
+        r.scenario, String(sorted.length), (sorted.length / r.seconds).toFixed(0), ...[50, 95, 99, 100].map((p) => percentile(sorted, p).toFixed(1)), String(r.failures),
+        r.cpuPerSave?.toFixed(2) ?? "", r.load ?? "",
+      ];
     };
     const done = (r: Result) => {
       results.push(r);
       console.log(`done: ${row(r).join("  ")}${r.note ? ` — ${r.note}` : ""}`);
     };
-    if (ONLY.has("open")) done(await openLoop(setId, clients, SECONDS));
+    const measured = async (run: () => Promise<Result>): Promise<Result> => {
+      const cpu = treeCpu(serverPid);
+      const r = await run();
+      return { ...r, cpuPerSave: ((treeCpu(serverPid) - cpu) * 1000) / Math.max(1, r.latencies.length), load: readFileSync("/proc/loadavg", "utf8").split(" ")[0] };
+    };
+    if (ONLY.has("open")) done(await measured(() => openLoop(setId, clients, SECONDS)));
     const importing = (file: string) => async () => {
       const t = performance.now();
       const bytes = readFileSync(file);
@@ -301,9 +335,9 @@ async function main() {
       const added = body.counts ? Object.values(body.counts).reduce((n, c) => n + c.added, 0) : 0;
       return `import of ${(bytes.length / 1e6).toFixed(1)} MB: ${answer.status}, ${((performance.now() - t) / 1000).toFixed(1)} s, ${added.toLocaleString("en-US")} records${body.error ? ` (${body.error})` : ""}`;
     };
-    if (ONLY.has("import")) done(await openLoop(setId, clients, SECONDS, { name: "import (records)", run: importing(rowsFile) }));
-    if (ONLY.has("import-text")) done(await openLoop(setId, clients, SECONDS, { name: "import (texts)", run: importing(textFile) }));
-    if (ONLY.has("closed")) done(await closedLoop(setId, clients, SECONDS));
+    if (ONLY.has("import")) done(await measured(() => openLoop(setId, clients, SECONDS, { name: "import (records)", run: importing(rowsFile) })));
+    if (ONLY.has("import-text")) done(await measured(() => openLoop(setId, clients, SECONDS, { name: "import (texts)", run: importing(textFile) })));
+    if (ONLY.has("closed")) done(await measured(() => closedLoop(setId, clients, SECONDS)));
     clearInterval(sampler);
 
     // Lost verdicts: the newest acknowledged verdict of every unit must be the one stored.
