@@ -1,15 +1,16 @@
 import "server-only";
 import type { Tx } from "@/db/client";
-import { and, eq } from "drizzle-orm";
-import { calibrationSetResponses, calibrationSets, criteria, rubricVersions } from "@/db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { calibrationSetResponses, calibrationSets, criteria, judgeVerdicts, rubricVersions } from "@/db/schema";
 import { BundleReader, IssueList, ISSUES_SHOWN, readText } from "@/lib/bundle/parse";
-import type { Descriptors, WithSets } from "@/lib/bundle/schema";
+import type { Descriptors, VerdictRecord, WithSets } from "@/lib/bundle/schema";
 import { audit } from "@/lib/server/audit";
 import { enrolClinician, insertCalibrationSet } from "@/lib/server/sets/insertCalibrationSet";
 import { Invalid } from "@/lib/server/errors";
 import { readSet } from "@/lib/server/sets/readSet";
 import { storedConflicts } from "./conflicts";
-import { indexBundle, recordKey } from "./keys";
+import { canonicalVerdict } from "./canonical";
+import { indexBundle, recordKey, type BundleIndex } from "./keys";
 import { writeDescriptions } from "./descriptions";
 import { setRules, type SetPlacement } from "./setRules";
 import { readStoredBundle, readStoredVerdictsByVersion } from "./stored";
@@ -45,6 +46,7 @@ export function importInto(tx: Tx, source: string | BundleReader, actor: string,
   if (parsed.bundle.verdicts.some((v) => v.rubric_version !== undefined)) {
     for (const v of readStoredVerdictsByVersion(tx)) index.verdicts.set(recordKey(v), v);
   }
+  if (options.verdictVersions) comparePinnedVerdicts(tx, parsed.bundle.verdicts, index, options.verdictVersions);
   const owners = new Map(tx.select().from(criteria).all().map((c) => [c.id, c.itemId]));
   const issues = reader.issues;
   const sets = setRules(tx, parsed, index);
@@ -65,6 +67,29 @@ export function importInto(tx: Tx, source: string | BundleReader, actor: string,
     audit(tx, { actor, action: "calibration_set.clinician_add", entity: "calibration_set", entityId: setId, detail: { clinician: userId, reason: "labels in an imported bundle" } });
   }
   return { ...result, setCliniciansAdded: sets.newClinicians.length, setsAdded: created.size };
+}
+
+/**
+ * A set's upload puts verdict lines that name no rubric version on the set's pinned
+ * versions (`pinned`: criterion → rubric version id), so they are compared with the
+ * stored verdicts on those versions, not with the unit's newest one: a verdict the same
+ * judge gave on another version (a grading on a newer rubric) is neither a clash nor
+ * the same record.
+ */
+function comparePinnedVerdicts(tx: Tx, lines: readonly VerdictRecord[], index: BundleIndex, pinned: ReadonlyMap<string, number>): void {
+  const judges = new Set(lines.filter((v) => v.rubric_version === undefined).map((v) => v.judge));
+  if (judges.size === 0) return;
+  for (const v of lines) if (v.rubric_version === undefined) index.verdicts.delete(recordKey(v));
+  const rows = tx
+    .select({ judge: judgeVerdicts.judge, response: judgeVerdicts.responseId, criterion: judgeVerdicts.criterionId, verdict: judgeVerdicts.verdict, rationale: judgeVerdicts.rationale, version: judgeVerdicts.rubricVersionId })
+    .from(judgeVerdicts)
+    .where(inArray(judgeVerdicts.judge, [...judges]))
+    .all();
+  for (const r of rows) {
+    if (pinned.get(r.criterion) !== r.version) continue;
+    const record = canonicalVerdict({ kind: "verdict", judge: r.judge, response: r.response, criterion: r.criterion, verdict: r.verdict, rationale: r.rationale ?? undefined });
+    index.verdicts.set(recordKey(record), record);
+  }
 }
 
 /** The calibration sets of the bundle's `set` lines that are not stored yet, pinned as the lines say; their ids by the lines' ids. */

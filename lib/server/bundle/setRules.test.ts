@@ -49,6 +49,24 @@ describe("imports respect calibration sets and roles", () => {
     expect(snapshot(db)).toEqual(before);
   });
 
+  it("compares a set's verdict upload with the verdicts on the set's pinned versions, not a newer version's", async () => {
+    // The same judge later judged the unit on a newer published version of the rubric (a grading), with another verdict.
+    const pinned = db.$client.prepare("SELECT rubric_version_id AS id FROM calibration_set_items WHERE set_id = 1 AND item_id = 'I-1'").get() as { id: number };
+    const { id: newer } = db.$client.prepare("INSERT INTO rubric_versions (item_id, version, status, author, created_at) VALUES ('I-1', 99, 'draft', 'author-1', 0) RETURNING id").get() as { id: number };
+    db.$client.prepare(`INSERT INTO rubric_criteria (rubric_version_id, criterion_id, position, dimension, weight, text, provenance)
+      SELECT ?, criterion_id, position, dimension, weight, text, provenance FROM rubric_criteria WHERE rubric_version_id = ?`).run(newer, pinned.id);
+    db.$client.prepare("UPDATE rubric_versions SET status = 'published', published_at = 1 WHERE id = ?").run(newer);
+    db.$client.prepare("INSERT INTO judge_verdicts (judge, response_id, criterion_id, verdict, rubric_version_id, created_at) VALUES ('judge-01', 'r-1', 'I-1.c1', 1, ?, 1)").run(newer);
+    const before = snapshot(db);
+    // Restating the set's own stored verdict changes nothing and clashes with nothing.
+    const result = await importSetVerdicts({ ctx: lead, input: { setId: 1, text: jsonl([storedVerdict]) } });
+    expect(result.counts.verdicts).toEqual({ added: 0, unchanged: 1 });
+    expect(snapshot(db)).toEqual(before);
+    // Contradicting it is still refused.
+    const error = await refusal(importSetVerdicts({ ctx: lead, input: { setId: 1, text: jsonl([{ ...storedVerdict, verdict: false }]) } }));
+    expect(error.issues).toEqual(['line 1: verdict: a verdict by "judge-01" on response "r-1", criterion "I-1.c1" is already stored with different content']);
+  });
+
   it("accepts restating a closed set's stored labels and verdicts: that changes nothing", async () => {
     await closeCalibrationSet({ ctx: lead, input: { setId: 1 } });
     const before = snapshot(db);
