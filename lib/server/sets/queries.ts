@@ -11,12 +11,14 @@ export interface PinnedCriterion {
   weight: number;
   text: string;
   position: number;
+  /** The rubric version the set pinned for the item. */
+  rubricVersionId: number;
 }
 
 /** The criteria of the rubric versions the set pinned, in item then rubric order. */
 export function pinnedCriteria(db: Db | Tx, setId: number): PinnedCriterion[] {
   return db
-    .select({ item: calibrationSetItems.itemId, id: rubricCriteria.criterionId, dimension: rubricCriteria.dimension, weight: rubricCriteria.weight, text: rubricCriteria.text, position: rubricCriteria.position })
+    .select({ item: calibrationSetItems.itemId, id: rubricCriteria.criterionId, dimension: rubricCriteria.dimension, weight: rubricCriteria.weight, text: rubricCriteria.text, position: rubricCriteria.position, rubricVersionId: calibrationSetItems.rubricVersionId })
     .from(calibrationSetItems)
     .innerJoin(rubricCriteria, eq(rubricCriteria.rubricVersionId, calibrationSetItems.rubricVersionId))
     .where(eq(calibrationSetItems.setId, setId))

@@ -1,8 +1,6 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { calibrationSetItems, rubricCriteria } from "@/db/schema";
 import { IssueList, type BundleReader } from "@/lib/bundle/parse";
 import { loadSetInput } from "@/lib/server/sets/setInput";
 import { audit } from "@/lib/server/audit";
@@ -12,6 +10,7 @@ import type { ImportResult } from "@/lib/server/bundle/writeBundle";
 import type { Ctx } from "@/lib/server/context";
 import { requireRole } from "@/lib/server/guard";
 import { SetIdParam } from "@/lib/calibration/schema";
+import { pinnedCriteria } from "@/lib/server/sets/queries";
 import { loadSetScope } from "@/lib/server/sets/setScope";
 
 export const ImportSetVerdictsInput = z.object({ setId: SetIdParam }).and(BundleSource);
@@ -51,14 +50,8 @@ export async function importSetVerdicts({ ctx, input }: { ctx: Ctx; input: unkno
       const scope = loadSetScope(tx, setId);
       // The one import path validates the bundle and writes it; the set's own check
       // runs on what it accepted, and a problem rolls the whole transaction back.
-      const pinned = tx
-        .select({ criterion: rubricCriteria.criterionId, version: calibrationSetItems.rubricVersionId })
-        .from(calibrationSetItems)
-        .innerJoin(rubricCriteria, eq(rubricCriteria.rubricVersionId, calibrationSetItems.rubricVersionId))
-        .where(eq(calibrationSetItems.setId, setId))
-        .all();
       // Verdicts uploaded for a set are on the rubric versions it pinned.
-      const verdictVersions = new Map(pinned.map((p) => [p.criterion, p.version]));
+      const verdictVersions = new Map(pinnedCriteria(tx, setId).map((c) => [c.id, c.rubricVersionId]));
       const result = importInto(tx, reader, lead.id, { refusal: REFUSAL, verdictVersions });
       const setInput = loadSetInput(db, setId);
       const criteriaOf = new Map(setInput.items.map((item) => [item.id, item.criteria]));
