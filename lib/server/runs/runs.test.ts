@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
 import { as } from "@/test/authoring";
 import { freshDb } from "@/test/db";
@@ -26,6 +26,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   await worker?.stop();
   worker = undefined;
   await stub?.close();
@@ -134,6 +135,22 @@ describe("judge runs", () => {
     const retried = stub!.requests.filter((r) => (r.body?.messages?.length ?? 0) > 2);
     expect(retried[0].body!.messages![3].content).toMatch(/verdict: must be "satisfied" or "not_satisfied"/);
     expect(readRunProgress(runId).totals).toMatchObject({ done: 7, missing: 1, failed: 0 });
+  });
+
+  it("starts an endpoint held by Retry-After again even when the wall clock runs behind the timers", async () => {
+    // Timers run on the monotonic clock and may fire a little before Date.now() reaches
+    // the hold's end (2% of short timers here); a wall clock running at 90% makes every
+    // one of them early, which once left the endpoint paused for good.
+    const realNow = Date.now.bind(Date);
+    const origin = realNow();
+    vi.spyOn(Date, "now").mockImplementation(() => origin + Math.floor((realNow() - origin) * 0.9));
+    let refused = 0;
+    const endpoint = await withStub((request) => (refused++ < 3 ? { status: 429, headers: { "retry-after": "0.1" } } : verdictReply(request)), { maxConcurrency: 1 });
+    addJudges(db, endpoint, "j-a");
+    await startRun({ ctx: lead, input: { kind: "judge", setId: 1, judges: ["j-a"] } });
+    await runToEnd();
+    expect(verdicts()).toHaveLength(8);
+    expect(refused).toBe(3 + 8);
   });
 
   it("lowers the response format when the server refuses it, and remembers that for the endpoint", async () => {

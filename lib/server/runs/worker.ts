@@ -243,8 +243,20 @@ export class RunWorker {
     if (until <= lane.heldUntil) return;
     lane.heldUntil = until;
     lane.queue.pause();
+    this.resumeWhenHeldEnds(lane, ms);
+  }
+
+  /**
+   * Starts the lane again once its hold is over. A timer can fire a millisecond before
+   * `Date.now()` reaches the hold's end (timers run on the monotonic clock), so an early
+   * one waits out the rest instead of leaving the lane paused for good; a hold extended
+   * meanwhile is waited out the same way.
+   */
+  private resumeWhenHeldEnds(lane: Lane, ms: number): void {
     setTimeout(() => {
-      if (Date.now() >= lane.heldUntil) lane.queue.start();
+      const left = lane.heldUntil - Date.now();
+      if (left > 0) this.resumeWhenHeldEnds(lane, left);
+      else lane.queue.start();
     }, ms).unref();
   }
 
