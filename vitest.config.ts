@@ -13,6 +13,8 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", "e2e/**", ".next/**"],
     testTimeout: 30_000,
+    // Setup hooks build whole scenarios (a frozen panel computes a calibration report): the same budget as a test.
+    hookTimeout: 30_000,
     pool: "forks",
   },
 });
