@@ -1,6 +1,7 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret } from "@/lib/auth/secret";
+import { decodeSession } from "@/lib/auth/sessionToken";
 import { refuseApiRequest } from "@/lib/security/forgedRequest";
 import { contentSecurityPolicy } from "@/lib/security/headers";
 
@@ -25,7 +26,7 @@ export async function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64");
   const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
   let response: NextResponse;
-  if (PUBLIC_PAGES.test(pathname) || (await getToken({ req: request, secret: authSecret() }))) {
+  if (PUBLIC_PAGES.test(pathname) || (await getToken({ req: request, secret: authSecret(), decode: decodeSession }))) {
     const headers = new Headers(request.headers);
     headers.set("Content-Security-Policy", csp);
     response = NextResponse.next({ request: { headers } });

@@ -7,6 +7,7 @@ import { authenticate } from "@/lib/server/users/authenticate";
 import { endSessions, sessionIsCurrent } from "@/lib/server/users/sessions";
 import { safeRedirect } from "./callbackUrl";
 import { authSecret } from "./secret";
+import { decodeSession, encodeSession } from "./sessionToken";
 
 const Credentials = z.object({ email: z.string().trim().min(1), password: z.string().min(1) });
 
@@ -28,6 +29,7 @@ export function authOptions(): AuthOptions {
   options ??= {
     secret: authSecret(),
     session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
+    jwt: { encode: encodeSession, decode: decodeSession },
     useSecureCookies: secureCookies(),
     pages: { signIn: "/login", error: "/login" },
     providers: [
