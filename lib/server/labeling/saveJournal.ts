@@ -1,5 +1,6 @@
 import "server-only";
 import Database from "better-sqlite3";
+import { checkpointInBackground } from "@/db/checkpoint";
 import type { UnitLabel } from "@/lib/labeling/saveDecision";
 import type { UnitSave } from "./applySave";
 
@@ -47,6 +48,14 @@ function openJournal(path: string): SaveJournal {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 5000");
+  // Checkpoints (and their fsync, which can take a tenth of a second while an import
+  // writes) run on a thread of their own, started with the first write, as for the database.
+  db.pragma("wal_autocheckpoint = 0");
+  let checkpointing = false;
+  const checkpoint = () => {
+    checkpointing = true;
+    checkpointInBackground(path).on("error", () => db.open && db.pragma("wal_autocheckpoint = 1000"));
+  };
   db.exec(`
     CREATE TABLE IF NOT EXISTS pending_saves (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -66,6 +75,7 @@ function openJournal(path: string): SaveJournal {
   return {
     pending: q.any.get() === 1,
     append(save) {
+      if (!checkpointing) checkpoint();
       q.append.run(save.setId, save.raterId, save.responseId, save.criterionId, save.verdict ? 1 : 0, save.rationale, save.givenAt, save.receivedAt);
       this.pending = true;
     },
@@ -81,6 +91,7 @@ function openJournal(path: string): SaveJournal {
       return (q.oldest.all(limit) as (Omit<PendingSave, "verdict"> & { verdict: number })[]).map((row) => ({ ...row, verdict: row.verdict === 1 }));
     },
     removeThrough(id) {
+      if (!checkpointing) checkpoint();
       q.removeThrough.run(id);
     },
   };
