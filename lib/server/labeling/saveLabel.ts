@@ -50,7 +50,7 @@ export async function saveLabel({ ctx, input }: { ctx: Ctx; input: unknown }): P
   const client = getDb().$client;
   const saveNow = () => applySave(client, checked(client, me.id, label, now));
   const journal = saveJournalOf(client);
-  // An import writing on its worker thread holds the write lock for a moment: wait for it without stalling the server.
+  // No journal (an in-memory database): wait for the lock, without stalling the server.
   if (!journal) return transactionWhenFree(client, saveNow);
   if (!journal.pending) {
     const saved = transactionIfFree(client, saveNow);
