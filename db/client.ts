@@ -38,54 +38,75 @@ export function openDb(path: string): Db {
 
 const BUSY_WAIT_MS = 30_000;
 
+/** What transactionIfFree answers while another connection holds the write lock. */
+export const BUSY = Symbol("busy");
+
 /**
- * `client.transaction(run).immediate()` without ever blocking the event loop on a write
- * lock someone else holds (an import's worker thread, the CLI): the lock is tried
- * without SQLite's busy wait, which sleeps the whole thread, and while another
- * connection holds it the attempt is repeated every few milliseconds, letting the
- * server answer everything else meanwhile. Gives up with SQLite's own "database is
- * locked" after 30 s. For the hot write paths (a clinician's save).
+ * `client.transaction(run).immediate()` if the write lock is free this instant, else
+ * `BUSY` at once: the lock is tried without SQLite's busy wait, which sleeps the whole
+ * thread.
+ */
+export function transactionIfFree<T>(client: Database.Database, run: () => T): T | typeof BUSY {
+  const timeout = busyTimeoutOf(client);
+  timeout.set(0);
+  try {
+    return client.transaction(run).immediate();
+  } catch (error) {
+    if ((error as { code?: string }).code === "SQLITE_BUSY") return BUSY;
+    throw error;
+  } finally {
+    timeout.restore();
+  }
+}
+
+/**
+ * transactionIfFree without ever blocking the event loop on a write lock someone else
+ * holds (an import's worker thread, the CLI): while another connection holds it the
+ * attempt is repeated every few milliseconds, letting the server answer everything
+ * else meanwhile. Gives up with SQLite's own "database is locked" after 30 s.
  */
 export async function transactionWhenFree<T>(client: Database.Database, run: () => T): Promise<T> {
   const deadline = Date.now() + BUSY_WAIT_MS;
-  const timeout = busyTimeoutOf(client);
   for (let wait = 2; ; wait = Math.min(wait * 2, 20)) {
-    timeout.set(0);
-    try {
-      return client.transaction(run).immediate();
-    } catch (error) {
-      if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
-    } finally {
-      timeout.restore();
-    }
+    const result = transactionIfFree(client, run);
+    if (result !== BUSY) return result;
+    if (Date.now() > deadline) throw Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" });
     await new Promise((retry) => setTimeout(retry, wait));
   }
 }
 
-/** The connection's busy timeout, set and restored through statements prepared once (a pragma string is compiled on every call). */
-const busyTimeouts = new WeakMap<Database.Database, { set: (ms: number) => void; restore: () => void }>();
-function busyTimeoutOf(client: Database.Database) {
-  let timeout = busyTimeouts.get(client);
-  if (!timeout) {
-    const read = client.prepare("PRAGMA busy_timeout").pluck();
-    const setters = new Map<number, Database.Statement>();
-    const set = (ms: number) => {
-      let statement = setters.get(ms);
-      if (!statement) setters.set(ms, (statement = client.prepare(`PRAGMA busy_timeout = ${Math.trunc(ms)}`)));
-      statement.get();
-    };
-    let saved = read.get() as number;
-    timeout = {
-      set: (ms) => {
-        saved = read.get() as number;
-        set(ms);
-      },
-      restore: () => set(saved),
-    };
-    busyTimeouts.set(client, timeout);
-  }
-  return timeout;
+/**
+ * `prepare` run once per connection and kept with it: for hot paths whose statements
+ * would otherwise be compiled on every call (a pragma or query string is compiled anew
+ * each time it is run).
+ */
+export function perConnection<T>(prepare: (client: Database.Database) => T): (client: Database.Database) => T {
+  const kept = new WeakMap<Database.Database, T>();
+  return (client) => {
+    let value = kept.get(client);
+    if (value === undefined) kept.set(client, (value = prepare(client)));
+    return value;
+  };
 }
+
+/** The connection's busy timeout, set and restored through statements prepared once. */
+const busyTimeoutOf = perConnection((client) => {
+  const read = client.prepare("PRAGMA busy_timeout").pluck();
+  const setters = new Map<number, Database.Statement>();
+  const set = (ms: number) => {
+    let statement = setters.get(ms);
+    if (!statement) setters.set(ms, (statement = client.prepare(`PRAGMA busy_timeout = ${Math.trunc(ms)}`)));
+    statement.get();
+  };
+  let saved = read.get() as number;
+  return {
+    set: (ms: number) => {
+      saved = read.get() as number;
+      set(ms);
+    },
+    restore: () => set(saved),
+  };
+});
 
 let current: Db | undefined;
 

@@ -18,6 +18,7 @@ import { authSecret } from "@/lib/auth/secret";
 import { demoLlmBaseUrl, env } from "@/lib/env";
 import { reachableBeyondThisMachine } from "@/lib/security/loopback";
 import { seedDemo } from "@/lib/server/demo/seedDemo";
+import { drainSaves } from "@/lib/server/labeling/drainSaves";
 import { RunWorker } from "@/lib/server/runs/worker";
 import { startDemoSimulator } from "@/lib/simulator/startDemoSimulator";
 
@@ -53,7 +54,8 @@ async function main(): Promise<number> {
 
   const secret = authSecret();
   const created = !existsSync(resolve(config.CONCORD_DB_PATH));
-  getDb();
+  // Saves a previous server accepted but had not yet written (saveLabel.ts) go in before anything else runs.
+  drainSaves(getDb().$client);
   const demo = await seedDemo({ created, demo: config.CONCORD_DEMO === "1", simulatorUrl: demoLlmBaseUrl(config) });
   const simulator =
     config.CONCORD_DEMO_LLM === "1"

@@ -4,11 +4,13 @@ import { getDb } from "@/db/client";
 import { calibrationSetItems, items, labelingFlags, labels, responses, rubricCriteria } from "@/db/schema";
 import type { Dimension } from "@/lib/bundle/schema";
 import { dialogueTurns, type Turn } from "@/lib/labeling/dialogue";
+import { inForce } from "@/lib/labeling/saveDecision";
 import type { Ctx } from "@/lib/server/context";
 import { NotFound } from "@/lib/server/errors";
 import { requireRole } from "@/lib/server/guard";
 import { assignedSet, noticeAcknowledged, responseAt } from "./assignment";
 import { progressOf, queueEntries, type Progress } from "@/lib/server/sets/progress";
+import { saveJournalOf } from "./saveJournal";
 import { LabelingViewInput } from "./schema";
 import type { SkipState } from "./skipResponse";
 
@@ -51,12 +53,19 @@ export async function getLabelingView({ ctx, input }: { ctx: Ctx; input: unknown
         .get();
       if (!row) throw new NotFound("There is no response at that place in your queue.");
       const mine = new Map(
-        tx.select({ criterionId: labels.criterionId, verdict: labels.verdict, rationale: labels.rationale })
+        tx.select({ criterionId: labels.criterionId, verdict: labels.verdict, rationale: labels.rationale, givenAt: labels.givenAt })
           .from(labels)
           .where(and(eq(labels.setId, setId), eq(labels.raterId, me.id), eq(labels.responseId, responseId)))
           .all()
           .map((l) => [l.criterionId, l]),
       );
+      // Saves accepted while an import held the write lock are shown before they are written (saveLabel.ts).
+      const journal = saveJournalOf(db.$client);
+      if (journal?.pending) {
+        for (const [criterionId, waiting] of journal.ofResponse(setId, me.id, responseId)) {
+          mine.set(criterionId, inForce(mine.get(criterionId), { criterionId, ...waiting })!);
+        }
+      }
       const own = tx
         .select({ kind: labelingFlags.kind, criterionId: labelingFlags.criterionId, reason: labelingFlags.reason, comment: labelingFlags.comment })
         .from(labelingFlags)
