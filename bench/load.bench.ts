@@ -12,6 +12,8 @@
  *             a calibration bundle, ~450,000 records (nearly all labels and verdicts)
  *   import-text  the same with a ~50 MB bundle of long texts: ~42,000 records (items,
  *             rubrics and 20,000 responses of ~2.4 KB)
+ *   import-bad   the same while a ~16 MB file of 1,000,000 bad lines is refused (the first
+ *             200 problems and a count)
  *   closed    C clients (default 50), each sending its next save when the last answered
  *
  * and prints, per scenario, saves, throughput, p50/p95/p99/max latency, failures, the
@@ -23,7 +25,7 @@
  * BENCH_SERVER_NODE_OPTIONS is passed to the server's processes only (see
  * bench/cpu-profile.mjs to profile them).
  *
- *   npm run bench:load -- --seconds 10 [--rate 200] [--clients 50] [--only open,import,import-text,closed]
+ *   npm run bench:load -- --seconds 10 [--rate 200] [--clients 50] [--only open,import,import-text,import-bad,closed]
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { Agent, request as httpRequest } from "node:http";
@@ -41,7 +43,7 @@ import { hashPassword } from "@/lib/server/users/password";
 import { syntheticBundle } from "./synthetic";
 
 const { values: flags } = parseArgs({
-  options: { seconds: { type: "string", default: "60" }, rate: { type: "string", default: "200" }, clients: { type: "string", default: "50" }, only: { type: "string", default: "open,import,import-text,closed" } },
+  options: { seconds: { type: "string", default: "60" }, rate: { type: "string", default: "200" }, clients: { type: "string", default: "50" }, only: { type: "string", default: "open,import,import-text,import-bad,closed" } },
 });
 const SECONDS = Number(flags.seconds);
 const RATE = Number(flags.rate);
@@ -186,7 +188,9 @@ function put(client: Client, body: string): Promise<{ status: number; text: stri
       response.on("end", () => done({ status: response.statusCode ?? 0, text }));
       response.on("error", fail);
     });
-    request.on("error", fail);
+    // A kept-alive socket the server closed as it idled is reset when reused: sent again on
+    // a fresh one, as browsers do (and as Node's documentation of `reusedSocket` advises).
+    request.on("error", (error: NodeJS.ErrnoException) => (request.reusedSocket && error.code === "ECONNRESET" ? put(client, body).then(done, fail) : fail(error)));
     request.end(body);
   });
 }
@@ -289,6 +293,9 @@ async function main() {
     const textFile = join(dir, "texts.jsonl");
     const answer = "placeholder answer sentence for the load bench. ".repeat(50);
     writeFileSync(textFile, syntheticBundle({ items: 2000, responsesPerItem: 10, criteriaPerItem: 9, clinicians: 0, judges: 0, seed: 12 }).replaceAll("SYN-", "TXT-").replaceAll('"placeholder answer"', JSON.stringify(answer)));
+    // ~16 MB of 1,000,000 lines that are all wrong: answered with the first 200 problems and a count.
+    const badFile = join(dir, "bad.jsonl");
+    writeFileSync(badFile, '{"kind":"nope"}\n'.repeat(1_000_000));
     server = await startServer(dbPath);
     const serverPid = server.pid ?? 0;
     let peakRss = treeRss(serverPid);
@@ -337,17 +344,19 @@ async function main() {
         request.on("error", (error) => done({ status: 0, text: JSON.stringify({ error: String(error) }) }));
         request.end(bytes);
       });
-      let body: { error?: string; counts?: Record<string, { added: number }> } = {};
+      let body: { error?: string; issues?: string[]; more?: number; counts?: Record<string, { added: number }> } = {};
       try {
         body = JSON.parse(answer.text);
       } catch {
         body = { error: answer.text.slice(0, 200) };
       }
       const added = body.counts ? Object.values(body.counts).reduce((n, c) => n + c.added, 0) : 0;
-      return `import of ${(bytes.length / 1e6).toFixed(1)} MB: ${answer.status}, ${((performance.now() - t) / 1000).toFixed(1)} s, ${added.toLocaleString("en-US")} records${body.error ? ` (${body.error})` : ""}`;
+      const issues = body.issues ? `, ${body.issues.length} problems listed and ${(body.more ?? 0).toLocaleString("en-US")} more counted` : "";
+      return `import of ${(bytes.length / 1e6).toFixed(1)} MB: ${answer.status}, ${((performance.now() - t) / 1000).toFixed(1)} s, ${added.toLocaleString("en-US")} records${body.error ? ` (${body.error.slice(0, 120)})` : ""}${issues}`;
     };
     if (ONLY.has("import")) done(await measured(() => openLoop(setId, clients, SECONDS, { name: "import (records)", run: importing(rowsFile) })));
     if (ONLY.has("import-text")) done(await measured(() => openLoop(setId, clients, SECONDS, { name: "import (texts)", run: importing(textFile) })));
+    if (ONLY.has("import-bad")) done(await measured(() => openLoop(setId, clients, SECONDS, { name: "import (1,000,000 bad lines)", run: importing(badFile) })));
     if (ONLY.has("closed")) done(await measured(() => closedLoop(setId, clients, SECONDS)));
     clearInterval(sampler);
 

@@ -102,6 +102,11 @@ async function main(): Promise<number> {
   // Runs are worked here, beside the web server rather than inside it, so a long run
   // never slows a clinician's page. If a `concord run` holds the database's worker
   // lock, this one takes over when it ends.
+  // This process's connection waits at most a moment for the write lock: a busy wait
+  // sleeps the whole thread (the run worker, the demo simulator, the signal handlers), and
+  // an import holds the lock for seconds. The worker and the save journal's drain try
+  // again when they find it held.
+  getDb().$client.pragma("busy_timeout = 100");
   const worker = new RunWorker(getDb());
   const takeOver = setInterval(() => worker.start() && clearInterval(takeOver), 5_000);
   if (worker.start()) clearInterval(takeOver);

@@ -68,6 +68,22 @@ describe("judge runs", () => {
     expect(stub!.requests.filter((r) => r.path === "/v1/chat/completions")).toHaveLength(8);
   });
 
+  it("does not start while another writer holds the database, and starts once it is free", async () => {
+    const endpoint = await withStub((request) => verdictReply(request));
+    addJudges(db, endpoint, "j-a");
+    await startRun({ ctx: lead, input: { kind: "judge", setId: 1, judges: ["j-a"] } });
+    db.$client.pragma("busy_timeout = 20");
+    const other = new Database(db.$client.name);
+    other.exec("BEGIN IMMEDIATE");
+    worker = new RunWorker(db, { pollMs: 20, flushMs: 5, minBackoffMs: 5, maxBackoffMs: 20 });
+    expect(worker.start()).toBe(false);
+    other.exec("COMMIT");
+    other.close();
+    expect(worker.start()).toBe(true);
+    await worker.whenIdle();
+    expect(verdicts()).toHaveLength(8);
+  });
+
   it("estimates, then judges every unit of the set once per judge, storing verdicts on the pinned rubric version", async () => {
     const endpoint = await withStub((request) => verdictReply(request));
     addJudges(db, endpoint, "j-a", "j-b");

@@ -106,12 +106,17 @@ export class RunWorker {
     };
   }
 
-  /** Takes the database's worker lock and starts; false when another live worker holds it. */
+  /** Takes the database's worker lock and starts; false when another live worker holds it, or another writer holds the database (try again later). */
   start(): boolean {
     if (!this.stopped) return true;
-    if (!this.beat(true)) return false;
+    try {
+      if (!this.beat(true)) return false;
+      this.queue.recover();
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      return false;
+    }
     this.stopped = false;
-    this.queue.recover();
     this.tick();
     return true;
   }
@@ -125,9 +130,14 @@ export class RunWorker {
     this.abort.abort();
     await Promise.all([...this.lanes.values()].map((lane) => lane.queue.onIdle()));
     this.flush();
-    this.queue.release([...this.claimed]);
+    try {
+      this.queue.release([...this.claimed]);
+      this.db.$client.prepare("DELETE FROM run_worker WHERE id = 1 AND owner = ?").run(this.owner);
+    } catch (error) {
+      // Another writer holds the database: the next worker finds this one's lock and calls stale and takes them back.
+      if (!isBusy(error)) throw error;
+    }
     this.claimed.clear();
-    this.db.$client.prepare("DELETE FROM run_worker WHERE id = 1 AND owner = ?").run(this.owner);
   }
 
   /** Resolves when no running run has a call left to make (or the worker stops). */
