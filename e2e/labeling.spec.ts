@@ -118,7 +118,7 @@ test("three clinicians label a set in parallel by keyboard; the lead sees consen
   );
 
   // The lead's figures are the engine's, on exactly the labels the clinicians gave.
-  await lead.reload();
+  await lead.goto(`/calibration/sets/${setId}`);
   const exported = await lead.request.get(`/calibration/sets/${setId}/labels/bundle`);
   expect(exported.status()).toBe(200);
   const bundle = parseBundle(await exported.text());
