@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import type { ItemRecord, ReferenceRecord, ResponseRecord, RubricRecord, SetRecord } from "@/lib/bundle/schema";
+import type { ItemRecord, LabelRecord, ReferenceRecord, ResponseRecord, RubricRecord, SetRecord, VerdictRecord } from "@/lib/bundle/schema";
 import { demoCorpus } from "@/lib/demo";
 import type { Role } from "@/lib/roles";
 
@@ -165,4 +165,59 @@ export async function buildScenario(
   };
   await importRecords(lead, [...records, set]);
   return { tag, setId: await setIdByName(lead, setName), setName, items: made, responses: responseIds, clinicians: accounts, hidden };
+}
+
+export interface DemoSetClone {
+  tag: string;
+  setId: number;
+  setName: string;
+  /** The clone's id of a demo item, response or criterion id. */
+  idOf: (demoId: string) => string;
+  /** Login accounts in the demo clinicians' places, with their labels. */
+  clinicians: ScenarioAccount[];
+}
+
+/**
+ * A copy of the demo calibration set under new ids: its items with every rubric version,
+ * their references, its responses, its clinicians' labels (given by new login accounts
+ * in their places) and the fifteen demo judges' verdicts on the pinned versions, in an
+ * open set named `name` and the tag. The same data gives the same figures as the demo
+ * set (the same panels, ranks and κ), and the judges keep their ids, so they are the
+ * ones configured on the demo simulator; a test may freeze, grade or import verdicts
+ * on it without touching the demo set or another test's copy.
+ */
+export async function cloneDemoSet(lead: Page, name: string): Promise<DemoSetClone> {
+  const tag = uniqueTag();
+  const accounts = await createAccounts(lead, tag, corpus.calibrationSet.clinicianIds.length);
+  const idOf = (demoId: string) => `${tag}-${demoId}`;
+  const rater = new Map(corpus.calibrationSet.clinicianIds.map((id, i) => [id, accounts[i].id]));
+  const { bundle, calibrationSet } = corpus;
+  const inSet = new Set(calibrationSet.itemIds);
+  const responses = new Set(calibrationSet.responseIds);
+  const rubrics = bundle.rubrics.filter((r) => inSet.has(r.item));
+  const pinned = new Map<string, number>();
+  for (const r of rubrics) pinned.set(r.item, Math.max(r.version, pinned.get(r.item) ?? 0));
+  const setName = `${name} ${tag}`;
+  const records: object[] = [
+    ...bundle.items.filter((i) => inSet.has(i.id)).map((i): ItemRecord => ({ ...i, id: idOf(i.id) })),
+    ...rubrics.map((r): RubricRecord => ({ ...r, item: idOf(r.item), criteria: r.criteria.map((c) => ({ ...c, id: idOf(c.id) })) })),
+    ...bundle.references.filter((r) => inSet.has(r.item)).map((r): ReferenceRecord => ({ ...r, item: idOf(r.item) })),
+    ...bundle.responses.filter((r) => responses.has(r.id)).map((r): ResponseRecord => ({ ...r, id: idOf(r.id), item: idOf(r.item) })),
+    {
+      kind: "set",
+      id: "set-1",
+      name: setName,
+      seed: calibrationSet.seed,
+      status: "open",
+      items: calibrationSet.itemIds.map((item) => ({ item: idOf(item), rubric_version: pinned.get(item)! })),
+      responses: calibrationSet.responseIds.map(idOf),
+      clinicians: accounts.map((a) => a.id),
+    } satisfies SetRecord,
+    ...bundle.labels
+      .filter((l) => responses.has(l.response))
+      .map((l): LabelRecord => ({ ...l, set: "set-1", rater: rater.get(l.rater)!, response: idOf(l.response), criterion: idOf(l.criterion) })),
+    ...bundle.verdicts.filter((v) => responses.has(v.response)).map((v): VerdictRecord => ({ ...v, response: idOf(v.response), criterion: idOf(v.criterion) })),
+  ];
+  await importRecords(lead, records);
+  return { tag, setId: await setIdByName(lead, setName), setName, idOf, clinicians: accounts };
 }
