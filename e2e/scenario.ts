@@ -35,7 +35,7 @@ export interface Scenario {
 
 const corpus = demoCorpus();
 const PASSWORD = "scenario password 1";
-const FIRST_NAMES = ["Ines", "Tomas", "Yara", "Omar", "Lena"];
+const FIRST_NAMES = ["Ines", "Kofi", "Yara", "Omar", "Lena"];
 
 /** A tag unique to this call: letters and digits, so it fits ids, emails and names. */
 export function uniqueTag(): string {
