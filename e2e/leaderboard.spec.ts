@@ -54,11 +54,15 @@ function insertGrading(freezeId: number): number {
   return id;
 }
 
-/** As the lead: a frozen copy of the demo set and a finished grading with its panel. */
-async function gradedClone(page: Page): Promise<{ freezeId: number; runId: number }> {
+// The tests that only read a grading share one graded copy; the ones that freeze or grade make their own.
+let shared: { freezeId: number; runId: number };
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await signIn(page, demoAccount("lead"));
   const { freezeId } = await frozenClone(page);
-  return { freezeId, runId: insertGrading(freezeId) };
-}
+  shared = { freezeId, runId: insertGrading(freezeId) };
+  await page.close();
+});
 
 const bodyRows = (page: Page) => page.getByRole("region", { name: "Leaderboard table" }).locator("tbody tr");
 
@@ -97,7 +101,7 @@ test("a frozen record links to grading with its panel; a finished grading become
 
 test("filters by model and subcategory, downloads the filtered CSV, and each figure links to its definition", async ({ page }) => {
   await signIn(page, demoAccount("lead"));
-  const { runId } = await gradedClone(page);
+  const { runId } = shared;
   await page.goto(`/leaderboard/${runId}`);
   const filters = page.getByRole("search", { name: "Filter the leaderboard" });
   const [a, b] = [...MODELS].sort();
@@ -126,14 +130,13 @@ test("filters by model and subcategory, downloads the filtered CSV, and each fig
 });
 
 test("an author reads the leaderboard; a clinician gets 403 on every page and download of it", async ({ page, browser, request }) => {
-  const leadContext = await browser.newContext();
-  const lead = await leadContext.newPage();
-  await signIn(lead, demoAccount("lead"));
-  const { freezeId, runId } = await gradedClone(lead);
-  await leadContext.close();
+  const { freezeId, runId } = shared;
   await signIn(page, demoAccount("author"));
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboard" }).click();
   await expect(bodyRows(page)).toHaveCount(MODELS.length, { timeout: 30_000 });
+  await page.goto(`/leaderboard/${runId}`);
+  await expect(page.getByText(`models graded by frozen panel #${freezeId}`)).toBeVisible();
+  await expect(bodyRows(page)).toHaveCount(MODELS.length);
   // read-only: the frozen record (a lead's page) is named, not linked
   await expect(page.getByRole("link", { name: `#${freezeId}` })).toHaveCount(0);
   expect((await page.request.get(`/api/leaderboard/${runId}/download?format=csv`)).status()).toBe(200);
@@ -157,7 +160,7 @@ test("an author reads the leaderboard; a clinician gets 403 on every page and do
 
 test("a lead sets a panel judge's and a model's family on the runs pages, and the same-family check uses them", async ({ page }) => {
   await signIn(page, demoAccount("lead"));
-  const { freezeId, runId } = await gradedClone(page);
+  const { freezeId, runId } = shared;
   const db = openDb();
   const [judge] = JSON.parse((db.prepare("SELECT judges FROM frozen_panels WHERE id = ?").get(freezeId) as { judges: string }).judges) as string[];
   db.close();
