@@ -168,7 +168,6 @@ export async function buildScenario(
 }
 
 export interface DemoSetClone {
-  tag: string;
   setId: number;
   setName: string;
   /** The clone's id of a demo item, response or criterion id. */
@@ -219,5 +218,5 @@ export async function cloneDemoSet(lead: Page, name: string): Promise<DemoSetClo
     ...bundle.verdicts.filter((v) => responses.has(v.response)).map((v): VerdictRecord => ({ ...v, response: idOf(v.response), criterion: idOf(v.criterion) })),
   ];
   await importRecords(lead, records);
-  return { tag, setId: await setIdByName(lead, setName), setName, idOf, clinicians: accounts };
+  return { setId: await setIdByName(lead, setName), setName, idOf, clinicians: accounts };
 }
