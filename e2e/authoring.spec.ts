@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { demoAccount, demoSetItems, signIn } from "./fixtures";
+import { demoAccount, signIn } from "./fixtures";
+import { buildScenario, createAccounts } from "./scenario";
 
 const NEW_ITEM = {
   kind: "item",
@@ -126,20 +127,13 @@ test("an author filters the items, drafts a rubric from notes, revises it and se
 });
 
 test("a second author's stale publish is refused with the conflict view and merged without losing either change", async ({ browser }) => {
+  // An item of its own with one rubric version (its set pinned it) and at least three criteria, and a second author.
   const lead = await signedIn(browser, demoAccount("lead"));
-  await lead.goto("/admin/users");
-  await lead.getByLabel("Name").fill("Second Author");
-  await lead.getByLabel("Email").fill("second.author@example.org");
-  await lead.getByLabel("Initial password").fill("a long enough password");
-  await lead.getByRole("checkbox", { name: "Author" }).first().check();
-  await lead.getByRole("button", { name: "Create account" }).click();
-  await expect(status(lead, "Account created.")).toBeVisible();
-
-  // An item of the demo set with one rubric version (the set pinned it) and at least three criteria.
-  const picked = demoSetItems().find((i) => i.versions === 1 && i.criteria >= 3);
-  if (!picked) throw new Error("the demo set has no item with one rubric version and three criteria");
+  const { items, tag } = await buildScenario(lead, { name: "E2E stale publish", minCriteria: 3, clinicians: 2 });
+  const [secondAuthor] = await createAccounts(lead, tag, 1, ["author"]);
+  const picked = items[0];
   const rubric = `/items/${picked.id}/rubric`;
-  const second = await signedIn(browser, { email: "second.author@example.org", password: "a long enough password" });
+  const second = await signedIn(browser, secondAuthor);
   await second.goto(rubric);
   const first = await signedIn(browser, demoAccount("author"));
   await first.goto(rubric);

@@ -1,7 +1,9 @@
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { demoCorpus } from "@/lib/demo";
 import { responseOrder } from "@/lib/server/sets/responseOrder";
+import type { LabelRecord, VerdictRecord } from "@/lib/bundle/schema";
 import { demoAccount, signIn } from "./fixtures";
+import { buildScenario, importRecords, type Scenario } from "./scenario";
 import { createStudy, importSampleRatings, importStudyFiles, PROVIDER_MODEL } from "./vera-helpers";
 
 /**
@@ -9,49 +11,41 @@ import { createStudy, importSampleRatings, importStudyFiles, PROVIDER_MODEL } fr
  * a React server payload) and endpoint they can reach, plus other roles' pages and
  * endpoints, and search the raw bytes for what a clinician must never learn.
  */
-const { bundle, calibrationSet } = demoCorpus();
-const DEMO_SET = 1;
+const { bundle } = demoCorpus();
 const [amara, jonas, mei] = [0, 1, 2].map((i) => demoAccount("clinician", i));
-const inSet = new Set(calibrationSet.itemIds);
-const numberOf = (clinicianId: string, responseId: string) => responseOrder(calibrationSet.seed, clinicianId, calibrationSet.responseIds).indexOf(responseId) + 1;
+const SEED = 20260714;
 
-/** Other clinicians' rationales: three new ones each, plus theirs in the demo that Amara never wrote. */
-function privateRationales() {
-  const written = [jonas, mei].flatMap((account) =>
-    bundle.labels
-      .filter((l) => l.rater === account.id)
-      .slice(0, 3)
-      .map((label, k) => ({ account, label, rationale: `${account.name.split(" ")[0]} wrote this privately (${k + 1}): the warmth felt scripted.` })),
+/** Every clinician's verdict on every unit of the scenario, with a few rationales, and two demo judges' verdicts with theirs. */
+function scenarioRecords(scenario: Scenario) {
+  const units = scenario.items.flatMap((item) => scenario.responses.filter((r) => r.startsWith(`${item.id}-`)).flatMap((response) => item.criteria.map((criterion) => ({ response, criterion }))));
+  const labels: LabelRecord[] = scenario.clinicians.flatMap((account, c) =>
+    units.map(({ response, criterion }, u) => ({
+      kind: "label" as const,
+      rater: account.id,
+      response,
+      criterion,
+      verdict: (u + c) % 3 !== 0,
+      ...(u % 7 === c ? { rationale: `${account.name.split(" ")[0]} noted on unit ${u}: the reply stayed with the feeling.` } : {}),
+    })),
   );
-  const amaraSaid = new Set(bundle.labels.filter((l) => l.rater === amara.id).map((l) => l.rationale));
-  const demo = bundle.labels.filter((l) => l.rater !== amara.id && l.rationale && !amaraSaid.has(l.rationale)).map((l) => l.rationale ?? "");
-  return { written, texts: [...written.map((w) => w.rationale), ...demo] };
+  const verdicts: VerdictRecord[] = ["judge-01", "judge-02"].flatMap((judge, k) =>
+    units.map(({ response, criterion }, u) => ({ kind: "verdict" as const, judge, response, criterion, verdict: (u + k) % 2 === 0, ...(u % 5 === 0 ? { rationale: `${judge} on unit ${u} of ${scenario.tag}.` } : {}) })),
+  );
+  return { labels, verdicts };
 }
 
-/** Other clinicians' skips and ambiguity flags on the demo set, each with a comment only the lead and authors may read. */
-function privateNotes() {
-  return [jonas, mei].map((account, k) => {
-    const label = bundle.labels.filter((l) => l.rater === account.id)[10 + k];
-    const first = account.name.split(" ")[0];
-    return {
-      account,
-      label,
-      flag: `${first} flagged this privately: the criterion reads two ways.`,
-      skip: `${first} skipped this privately: it was a hard day.`,
-    };
-  });
-}
+/** A scenario clinician's number for a response of the scenario's set. */
+const numberOf = (scenario: Scenario, clinicianId: string, responseId: string) => responseOrder(SEED, clinicianId, scenario.responses).indexOf(responseId) + 1;
 
-function secrets(otherRationales: string[]): Map<string, string> {
+function secrets(scenario: Scenario, verdicts: readonly VerdictRecord[], otherRationales: string[]): Map<string, string> {
   const found = new Map<string, string>();
   for (const r of bundle.responses) found.set(r.model, "a model id");
-  for (const v of bundle.verdicts) {
+  for (const v of [...bundle.verdicts, ...verdicts]) {
     found.set(v.judge, "a judge id");
     if (v.rationale) found.set(v.rationale, "a judge's rationale");
   }
-  for (const ref of bundle.references) if (inSet.has(ref.item)) found.set(ref.text, `the reference of ${ref.item}`);
-  for (const item of bundle.items) if (inSet.has(item.id) && item.notes) found.set(item.notes, `the clinical notes of ${item.id}`);
-  for (const id of calibrationSet.responseIds) found.set(id, "a stored response id");
+  for (const text of scenario.hidden) found.set(text, "a reference or clinical notes");
+  for (const id of scenario.responses) found.set(id, "a stored response id");
   for (const text of otherRationales) found.set(text, "another clinician's rationale");
   return found;
 }
@@ -97,99 +91,115 @@ function scanner(page: Page, forbidden: Map<string, string>) {
 
 test("nothing a clinician can reach names a model, a judge, a reference, clinical notes or another clinician's rationale", async ({ browser }) => {
   test.setTimeout(180_000);
-  const rationales = privateRationales();
-  const notes = privateNotes();
-  const forbidden = secrets(rationales.texts);
+  const leadContext = await browser.newContext();
+  const lead = await leadContext.newPage();
+  await signIn(lead, demoAccount("lead"));
+  const scenario = await buildScenario(lead, { name: "E2E blinding", items: 3, perItem: 2, clinicians: 3 });
+  const { labels, verdicts } = scenarioRecords(scenario);
+  await importRecords(lead, [...labels, ...verdicts]);
+  await leadContext.close();
+  const { setId } = scenario;
+  const [own, ...others] = scenario.clinicians;
+
+  // The others' rationales: three new ones each, on verdicts they already gave, plus the imported ones.
+  const written = others.flatMap((account) =>
+    labels
+      .filter((l) => l.rater === account.id && !l.rationale)
+      .slice(0, 3)
+      .map((label, k) => ({ account, label, rationale: `${account.name.split(" ")[0]} wrote this privately (${k + 1}): the warmth felt scripted.` })),
+  );
+  const imported = labels.filter((l) => l.rater !== own.id && l.rationale).map((l) => l.rationale ?? "");
+  // And a skip and an ambiguity flag each, with comments only the lead and authors may read.
+  const notes = others.map((account, k) => {
+    const first = account.name.split(" ")[0];
+    const label = labels.filter((l) => l.rater === account.id)[10 + k];
+    return { account, label, flag: `${first} flagged this privately: the criterion reads two ways.`, skip: `${first} skipped this privately: it was a hard day.` };
+  });
+  const forbidden = secrets(scenario, verdicts, [...written.map((w) => w.rationale), ...imported]);
   for (const note of notes) {
     forbidden.set(note.flag, "another clinician's ambiguity flag");
     forbidden.set(note.skip, "another clinician's skip");
   }
-  expect(forbidden.size).toBeGreaterThan(100);
+  // Beyond the scenario's own texts and ids, every model, judge and judge rationale the demo and the scenario name.
+  expect(forbidden.size).toBeGreaterThan(scenario.hidden.length + scenario.responses.length + written.length + imported.length + 2 * notes.length + 10);
 
-  // Jonas and Mei add rationales to verdicts they already gave (the verdicts stay as they were).
-  for (const account of [jonas, mei]) {
+  for (const account of others) {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page, account);
-    for (const { label, rationale } of rationales.written.filter((w) => w.account === account)) {
+    for (const { label, rationale } of written.filter((w) => w.account === account)) {
       const saved = await page.request.put("/api/labels", {
-        data: { setId: DEMO_SET, number: numberOf(account.id, label.response), criterionId: label.criterion, verdict: label.verdict, rationale, givenAt: Date.now() },
+        data: { setId, number: numberOf(scenario, account.id, label.response), criterionId: label.criterion, verdict: label.verdict, rationale, givenAt: Date.now() },
       });
       expect(saved.status()).toBe(200);
     }
-    // And a flag on one criterion and a skip of one response each.
     for (const { label, flag, skip } of notes.filter((n) => n.account === account)) {
-      const number = numberOf(account.id, label.response);
-      expect((await page.request.put("/api/labels/flag", { data: { setId: DEMO_SET, number, criterionId: label.criterion, comment: flag } })).status()).toBe(200);
-      expect((await page.request.put("/api/labels/skip", { data: { setId: DEMO_SET, number, skip: { reason: "too_distressing", comment: skip } } })).status()).toBe(200);
+      const number = numberOf(scenario, account.id, label.response);
+      expect((await page.request.put("/api/labels/flag", { data: { setId, number, criterionId: label.criterion, comment: flag } })).status()).toBe(200);
+      expect((await page.request.put("/api/labels/skip", { data: { setId, number, skip: { reason: "too_distressing", comment: skip } } })).status()).toBe(200);
     }
     await context.close();
   }
 
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, amara);
+  await signIn(page, own);
   const { found, scripts, scan } = scanner(page, forbidden);
 
-  // Amara has labels in the demo set, so she is past its content notice: the labeling screen opens directly
-  // (flags.spec.ts replays the notice's action on a set of its own).
-  const early = await scan(`/label/${DEMO_SET}/1`);
-  expect(early.url()).toMatch(new RegExp(`/label/${DEMO_SET}/1$`));
+  // She has labels in the set, so she is past its content notice: the labeling screen opens directly
+  // (flags.spec.ts replays the notice's action on a set without her labels).
+  const early = await scan(`/label/${setId}/1`);
+  expect(early.url()).toMatch(new RegExp(`/label/${setId}/1$`));
 
-  for (const path of ["/", "/queue", `/queue/${DEMO_SET}`, "/support"]) expect((await scan(path)).status(), path).toBe(200);
-  const total = calibrationSet.responseIds.length;
-  for (let start = 1; start <= total; start += 6) {
-    await Promise.all(
-      Array.from({ length: Math.min(6, total - start + 1) }, async (_, k) => {
-        const n = start + k;
-        const html = await scan(`/label/${DEMO_SET}/${n}`);
-        expect(html.status()).toBe(200);
-        expect(await html.text()).toContain(`Response <!-- -->${n}<!-- --> of <!-- -->${total}`);
-      }),
-    );
-  }
-  // The search sees what is there: Amara's own rationale, in both forms of her page.
-  const mine = bundle.labels.find((l) => l.rater === amara.id && l.rationale);
-  const minePage = await bodies(page.request, `/label/${DEMO_SET}/${numberOf(amara.id, mine?.response ?? "")}`);
-  const control = new Map([[mine?.rationale ?? "", "Amara's own rationale"]]);
+  for (const path of ["/", "/queue", `/queue/${setId}`, "/support"]) expect((await scan(path)).status(), path).toBe(200);
+  const total = scenario.responses.length;
+  await Promise.all(
+    Array.from({ length: total }, async (_, k) => {
+      const html = await scan(`/label/${setId}/${k + 1}`);
+      expect(html.status()).toBe(200);
+      expect(await html.text()).toContain(`Response <!-- -->${k + 1}<!-- --> of <!-- -->${total}`);
+    }),
+  );
+  // The search sees what is there: her own rationale, in both forms of her page.
+  const mine = labels.find((l) => l.rater === own.id && l.rationale);
+  const minePage = await bodies(page.request, `/label/${setId}/${numberOf(scenario, own.id, mine?.response ?? "")}`);
+  const control = new Map([[mine?.rationale ?? "", "her own rationale"]]);
   expect(leaks("html", await minePage.html.text(), control)).toHaveLength(1);
   expect(leaks("rsc", await minePage.rsc.text(), control)).toHaveLength(1);
-  // Amara's own flag shows on her page: the search would see one of theirs.
-  const ownFlag = "Amara flagged this for herself: unclear wording.";
+  // Her own flag shows on her page: the search would see one of theirs.
+  const ownFlag = "Flagged for herself: unclear wording.";
   const flagged = notes[0].label;
-  const flagNumber = numberOf(amara.id, flagged.response);
-  expect((await page.request.put("/api/labels/flag", { data: { setId: DEMO_SET, number: flagNumber, criterionId: flagged.criterion, comment: ownFlag } })).status()).toBe(200);
-  const flaggedPage = await bodies(page.request, `/label/${DEMO_SET}/${flagNumber}`);
-  expect(leaks("own flag", await flaggedPage.html.text(), new Map([[ownFlag, "Amara's own flag"]]))).toHaveLength(1);
-  found.push(...leaks(`/label/${DEMO_SET}/${flagNumber} (with Amara's own flag)`, await flaggedPage.html.text(), forbidden));
-  expect((await page.request.put("/api/labels/flag", { data: { setId: DEMO_SET, number: flagNumber, criterionId: flagged.criterion, comment: null } })).status()).toBe(200);
+  const flagNumber = numberOf(scenario, own.id, flagged.response);
+  expect((await page.request.put("/api/labels/flag", { data: { setId, number: flagNumber, criterionId: flagged.criterion, comment: ownFlag } })).status()).toBe(200);
+  const flaggedPage = await bodies(page.request, `/label/${setId}/${flagNumber}`);
+  expect(leaks("own flag", await flaggedPage.html.text(), new Map([[ownFlag, "her own flag"]]))).toHaveLength(1);
+  found.push(...leaks(`/label/${setId}/${flagNumber} (with her own flag)`, await flaggedPage.html.text(), forbidden));
 
-  for (const path of [`/label/${DEMO_SET}/${total + 1}`, "/label/999/1", "/label/abc/1", "/queue/999"]) expect((await scan(path)).status(), path).toBe(404);
-  const item = calibrationSet.itemIds[0];
+  for (const path of [`/label/${setId}/${total + 1}`, "/label/999999/1", "/label/abc/1", "/queue/999999"]) expect((await scan(path)).status(), path).toBe(404);
+  const item = scenario.items[0].id;
   const authorPages = ["/items", "/revisions", `/items/${item}`, `/items/${item}/rubric`, `/items/${item}/reference`, `/items/${item}/history`];
-  for (const path of ["/calibration", "/calibration/new", `/calibration/sets/${DEMO_SET}`, "/admin/users", "/admin/import", ...authorPages]) {
+  for (const path of ["/calibration", "/calibration/new", `/calibration/sets/${setId}`, "/admin/users", "/admin/import", ...authorPages]) {
     expect((await scan(path)).status(), path).toBe(403);
   }
-  for (const path of [`/calibration/sets/${DEMO_SET}/judges`, `/calibration/sets/${DEMO_SET}/report`, `/calibration/sets/${DEMO_SET}/freeze`]) await scan(path);
+  for (const path of [`/calibration/sets/${setId}/judges`, `/calibration/sets/${setId}/report`, `/calibration/sets/${setId}/freeze`]) await scan(path);
   const authorEndpoints = ["/api/items", `/api/items/${item}`, `/api/items/${item}/versions`, "/api/authoring/revision-stats"];
-  for (const path of ["/api/bundle/export", `/calibration/sets/${DEMO_SET}/labels/bundle`, `/calibration/sets/${DEMO_SET}/labels/csv`, ...authorEndpoints]) {
+  for (const path of ["/api/bundle/export", `/calibration/sets/${setId}/labels/bundle`, `/calibration/sets/${setId}/labels/csv`, ...authorEndpoints]) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(403);
     found.push(...leaks(path, await response.text(), forbidden));
   }
   found.push(...leaks("/api/auth/session", await (await page.request.get("/api/auth/session")).text(), forbidden));
 
-  // The save endpoint's answers and errors: Amara's own verdict again, and bad requests.
-  const own = bundle.labels.find((l) => l.rater === amara.id && inSet.has(bundle.responses.find((r) => r.id === l.response)?.item ?? ""));
-  expect(own).toBeDefined();
-  const unit = { setId: DEMO_SET, number: numberOf(amara.id, own?.response ?? ""), criterionId: own?.criterion ?? "", verdict: own?.verdict ?? true, givenAt: Date.now() };
-  const otherItemCriterion = bundle.rubrics.find((r) => r.item !== bundle.responses.find((x) => x.id === own?.response)?.item)?.criteria[0].id ?? "";
+  // The save endpoint's answers and errors: her own verdict again, and bad requests.
+  const label = labels.find((l) => l.rater === own.id) as LabelRecord;
+  const unit = { setId, number: numberOf(scenario, own.id, label.response), criterionId: label.criterion, verdict: label.verdict, givenAt: Date.now() };
+  const otherItemCriterion = scenario.items.find((i) => !label.response.startsWith(`${i.id}-`))?.criteria[0] ?? "";
   const saves = [
     { data: unit, status: 200 },
-    { data: { ...unit, rationale: own?.rationale }, status: 200 },
+    { data: { ...unit, rationale: "Said again, with a rationale." }, status: 200 },
     { data: { ...unit, criterionId: otherItemCriterion }, status: 400 },
     { data: { ...unit, number: total + 1 }, status: 404 },
-    { data: { ...unit, setId: 999 }, status: 404 },
+    { data: { ...unit, setId: 999999 }, status: 404 },
     { data: { ...unit, verdict: "yes" }, status: 400 },
     // A body that is not sent as JSON is refused before the route (proxy.ts).
     { data: "not json", status: 415 },
@@ -206,17 +216,6 @@ test("nothing a clinician can reach names a model, a judge, a reference, clinica
 
   expect(found).toEqual([]);
   await context.close();
-
-  // Leave the demo set as it was: the other clinicians take their skips and flags back.
-  for (const { account, label } of notes) {
-    const other = await browser.newContext();
-    const otherPage = await other.newPage();
-    await signIn(otherPage, account);
-    const number = numberOf(account.id, label.response);
-    expect((await otherPage.request.put("/api/labels/flag", { data: { setId: DEMO_SET, number, criterionId: label.criterion, comment: null } })).status()).toBe(200);
-    expect((await otherPage.request.put("/api/labels/skip", { data: { setId: DEMO_SET, number, skip: null } })).status()).toBe(200);
-    await other.close();
-  }
 });
 
 test("nothing a clinician can reach in a flow study names the provider or user model, the persona, the conversation or another rater", async ({ browser }) => {

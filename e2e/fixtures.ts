@@ -8,17 +8,12 @@ export type Account = ReturnType<typeof demoCorpus>["accounts"][number];
 const corpus = demoCorpus();
 const accounts = corpus.accounts;
 
-/**
- * The demo calibration set's items, in id order, each with its subcategory and how many
- * rubric versions and current criteria it has: specs pick items from the demo's own draw,
- * never by a hard-coded id.
- */
-export function demoSetItems(): { id: string; subcategory: string; versions: number; criteria: number }[] {
+/** The demo calibration set's items, in id order, with their subcategories: specs pick items from the demo's own draw, never by a hard-coded id. */
+export function demoSetItems(): { id: string; subcategory: string }[] {
   return corpus.calibrationSet.itemIds.map((id) => {
     const item = corpus.bundle.items.find((i) => i.id === id);
-    const rubrics = corpus.bundle.rubrics.filter((r) => r.item === id);
-    if (!item || rubrics.length === 0) throw new Error(`the demo set's item ${id} has no record or rubric`);
-    return { id, subcategory: item.subcategory, versions: rubrics.length, criteria: rubrics[rubrics.length - 1].criteria.length };
+    if (!item) throw new Error(`the demo set's item ${id} has no record`);
+    return { id, subcategory: item.subcategory };
   });
 }
 

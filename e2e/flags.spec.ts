@@ -1,21 +1,22 @@
 import { expect, test } from "@playwright/test";
 import { demoAccount, signIn } from "./fixtures";
-import { criteria, drawnItems, drawSet, labelingSeed, seriousViolations, untilLive } from "./labeling-helpers";
+import { criteria, seriousViolations, untilLive } from "./labeling-helpers";
+import { buildScenario } from "./scenario";
 
 const FLAG = "E2E flag: does naming the feeling count as identifying the risk?";
 const SKIP = "E2E skip: too close to my own week.";
 
 test("a clinician flags a criterion and skips a response; the lead and the author see them, other clinicians never do", async ({ browser }) => {
-  const seed = labelingSeed("flags");
-  const [item] = drawnItems(1, seed);
   const leadContext = await browser.newContext();
   const lead = await leadContext.newPage();
   await signIn(lead, demoAccount("lead"));
-  const setId = await drawSet(lead, { name: "E2E flags and skips", size: 1, perItem: 2, seed });
+  const { setId, items, clinicians } = await buildScenario(lead, { name: "E2E flags and skips", perItem: 2, clinicians: 2 });
+  const item = items[0].id;
+  const [amaraAccount, jonasAccount] = clinicians;
 
   const amaraContext = await browser.newContext();
   const amara = await amaraContext.newPage();
-  await signIn(amara, demoAccount("clinician", 0));
+  await signIn(amara, amaraAccount);
   await amara.goto(`/queue/${setId}`);
   await amara.getByRole("button", { name: /I understand/ }).click();
   await expect(amara).toHaveURL(`/label/${setId}/1`);
@@ -56,7 +57,7 @@ test("a clinician flags a criterion and skips a response; the lead and the autho
   // Another clinician on the same two responses sees neither, not even in the page's bytes.
   const jonasContext = await browser.newContext();
   const jonas = await jonasContext.newPage();
-  await signIn(jonas, demoAccount("clinician", 1));
+  await signIn(jonas, jonasAccount);
   await jonas.goto(`/queue/${setId}`);
   const [action] = await Promise.all([
     jonas.waitForRequest((r) => r.method() === "POST" && "next-action" in r.headers()),
@@ -89,7 +90,7 @@ test("a clinician flags a criterion and skips a response; the lead and the autho
   // The lead sees both on the set's page, with who.
   await lead.goto(`/calibration/sets/${setId}`);
   const section = lead.getByRole("region", { name: "Skips and ambiguity flags" });
-  await expect(section).toContainText(`${demoAccount("clinician", 0).name}: “${FLAG}”`);
+  await expect(section).toContainText(`${amaraAccount.name}: “${FLAG}”`);
   await expect(section.getByRole("row", { name: new RegExp(item) })).toContainText(`Too distressing to judge“${SKIP}”`);
   await expect(lead.getByText("1 response skipped (not counted as done).")).toBeVisible();
   expect(await seriousViolations(lead), "set page with flags").toEqual([]);
@@ -102,7 +103,7 @@ test("a clinician flags a criterion and skips a response; the lead and the autho
   const flags = author.getByRole("region", { name: "Clinicians' flags" });
   await expect(flags).toContainText(FLAG);
   await expect(flags).toContainText(SKIP);
-  await expect(flags).not.toContainText(demoAccount("clinician", 0).name);
+  await expect(flags).not.toContainText(amaraAccount.name);
   expect(await seriousViolations(author), "item page with flags").toEqual([]);
 
   // Only clinicians write them: the lead and the author are refused by the server.

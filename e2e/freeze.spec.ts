@@ -2,22 +2,20 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { demoCorpus } from "@/lib/demo";
 import { demoAccount, signIn } from "./fixtures";
 import { criteria } from "./labeling-helpers";
+import { cloneDemoSet } from "./scenario";
 
-const SET = demoCorpus().calibrationSet.name;
-
-async function openJudges(page: Page) {
+async function openJudges(page: Page, set: string) {
   await page.goto("/calibration");
-  await page.getByRole("link", { name: `Judges, report and freeze: ${SET}` }).click();
-  await expect(page.getByRole("heading", { level: 1, name: `Judges: ${SET}` })).toBeVisible();
+  await page.getByRole("link", { name: `Judges, report and freeze: ${set}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Judges: ${set}` })).toBeVisible();
 }
 
-async function openFreeze(page: Page) {
-  await openJudges(page);
+async function openFreeze(page: Page, set: string) {
+  await openJudges(page, set);
   await page.getByRole("link", { name: "freeze a panel" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: `Freeze a panel: ${SET}` })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `Freeze a panel: ${set}` })).toBeVisible();
 }
 
 async function seriousViolations(page: Page) {
@@ -36,12 +34,11 @@ function verifyFreeze(record: string, bundle: string): { code: number; out: stri
   }
 }
 
-test.describe.configure({ mode: "serial" });
-
 test("a lead records a selection rule, freezes the top panel, and a second freeze must supersede the first", async ({ page, browser }, testInfo) => {
   await signIn(page, demoAccount("lead"));
-  await openJudges(page);
-  // The demo's verdicts are already in, so the rule is kept but is shown not to be a pre-registration.
+  const { setName, clinicians } = await cloneDemoSet(page, "E2E freeze");
+  await openJudges(page, setName);
+  // The copy's verdicts are already in, so the rule is kept but is shown not to be a pre-registration.
   await page.getByRole("button", { name: "Record the rule" }).click();
   await expect(page.getByText("Recorded after verdicts on this set were imported: not a pre-registration.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Record the rule" })).toHaveCount(0);
@@ -55,7 +52,7 @@ test("a lead records a selection rule, freezes the top panel, and a second freez
   await topLink.click();
   await expect(page.getByText(/^Rank 1 of 455 panels/)).toBeVisible();
   await page.getByRole("link", { name: "Freeze this panel…" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: `Freeze a panel: ${SET}` })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `Freeze a panel: ${setName}` })).toBeVisible();
   await expect(page.getByLabel("Panel", { exact: true })).toHaveValue(top, { timeout: 30_000 });
   await expect(page.getByText(/rank 1 of 455/)).toBeVisible();
   // The Judges and Freeze pages agree: the rule was recorded after the verdicts.
@@ -63,7 +60,7 @@ test("a lead records a selection rule, freezes the top panel, and a second freez
   await expect(page.getByText("The rule was recorded after verdicts on this set were imported: not a pre-registration.")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByLabel("Rationale").fill("Rank 1 by κ on every item, as the rule says; rank 2 is within the interval, so this is a recorded choice.");
-  // The demo set is still open: the freeze waits for a confirmation.
+  // The set is still open: the freeze waits for a confirmation.
   await expect(page.getByRole("button", { name: "Freeze this panel" })).toBeDisabled();
   await page.getByRole("checkbox", { name: "Freeze it while it is open" }).check();
   await page.getByRole("button", { name: "Freeze this panel" }).click();
@@ -113,7 +110,7 @@ test("a lead records a selection rule, freezes the top panel, and a second freez
   // the record still verifies against the snapshot it kept (then the label is given back).
   const clinician = await browser.newContext();
   const labeler = await clinician.newPage();
-  await signIn(labeler, demoAccount("clinician"));
+  await signIn(labeler, clinicians[0]);
   await labeler.goto(`/label/${record.calibration_set.id}/1`);
   const acknowledge = labeler.getByRole("button", { name: "I understand — show the first response" });
   if (await acknowledge.isVisible()) {
@@ -139,7 +136,7 @@ test("a lead records a selection rule, freezes the top panel, and a second freez
   await clinician.close();
 
   // Freezing again without naming the record it supersedes is refused.
-  await openFreeze(page);
+  await openFreeze(page, setName);
   await expect(page.getByLabel("Panel", { exact: true })).toHaveValue(top, { timeout: 30_000 });
   const second = await page.getByLabel("Panel", { exact: true }).locator("option").nth(1).getAttribute("value");
   await page.getByLabel("Panel", { exact: true }).selectOption(second ?? "");

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { demoAccount, signIn } from "./fixtures";
-import { criteria, drawSet, labelingSeed, untilLive } from "./labeling-helpers";
+import { criteria, untilLive } from "./labeling-helpers";
+import { buildScenario } from "./scenario";
 
 const pressed = (name: "Satisfied" | "Not satisfied") => ({ name, exact: true });
 
@@ -8,12 +9,12 @@ test("two tabs share verdicts, and a verdict not yet sent survives closing the t
   const leadContext = await browser.newContext();
   const lead = await leadContext.newPage();
   await signIn(lead, demoAccount("lead"));
-  const setId = await drawSet(lead, { name: "E2E two tabs", size: 1, perItem: 1, seed: labelingSeed("twoTabs") });
+  const { setId, clinicians } = await buildScenario(lead, { name: "E2E two tabs", clinicians: 2 });
   await leadContext.close();
 
   const context = await browser.newContext();
   const a = await context.newPage();
-  await signIn(a, demoAccount("clinician"));
+  await signIn(a, clinicians[0]);
   await a.goto(`/queue/${setId}`);
   await a.getByRole("button", { name: /I understand/ }).click();
   await expect(a).toHaveURL(`/label/${setId}/1`);

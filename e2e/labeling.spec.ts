@@ -4,9 +4,11 @@ import { clinicianAgreement } from "@/lib/calibration/clinicians";
 import { calibrationInputFromBundle } from "@/lib/calibration/input";
 import { buildUnitTable, dimensionsPresent } from "@/lib/calibration/units";
 import { demoAccount, signIn } from "./fixtures";
-import { criteria, drawSet, labelingSeed, PARALLEL_SET_SIZE, seriousViolations, untilLive } from "./labeling-helpers";
+import { criteria, seriousViolations, untilLive } from "./labeling-helpers";
+import { buildScenario, type ScenarioAccount } from "./scenario";
 
-const RESPONSES = PARALLEL_SET_SIZE * 2;
+const ITEMS = 2;
+const RESPONSES = ITEMS * 2;
 const RATIONALE = "I read this turn as only implying it.";
 const CLOSED = "This calibration set is closed, so its labels can no longer change.";
 
@@ -23,10 +25,10 @@ function verdictOf(clinician: number, response: number, j: number): boolean {
   return base;
 }
 
-async function openLabeling(browser: Browser, clinician: number, setId: number) {
+async function openLabeling(browser: Browser, account: ScenarioAccount, clinician: number, setId: number) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, demoAccount("clinician", clinician));
+  await signIn(page, account);
   await page.goto(`/queue/${setId}`);
   await expect(page.getByRole("heading", { name: "Before you begin: a content notice" })).toBeVisible();
   if (clinician === 0) expect(await seriousViolations(page), "content notice").toEqual([]);
@@ -59,14 +61,15 @@ async function labelResponse(page: Page, clinician: number, response: number) {
   await expect(page.getByRole("status").filter({ hasText: "All your verdicts are saved." })).toBeVisible();
 }
 
-test("three clinicians label a drawn set in parallel by keyboard; the lead sees consensus and κ, closes it, and labels lock", async ({ browser }) => {
+test("three clinicians label a set in parallel by keyboard; the lead sees consensus and κ, closes it, and labels lock", async ({ browser }) => {
   test.setTimeout(180_000);
   const leadContext = await browser.newContext();
   const lead = await leadContext.newPage();
   await signIn(lead, demoAccount("lead"));
-  const setId = await drawSet(lead, { name: "E2E parallel labeling", size: PARALLEL_SET_SIZE, perItem: 2 });
+  const scenario = await buildScenario(lead, { name: "E2E parallel labeling", items: ITEMS, perItem: 2, clinicians: 3 });
+  const { setId } = scenario;
 
-  const clinicians = await Promise.all([0, 1, 2].map((c) => openLabeling(browser, c, setId)));
+  const clinicians = await Promise.all(scenario.clinicians.map((account, c) => openLabeling(browser, account, c, setId)));
   await Promise.all(
     clinicians.map(async ({ context, page }, c) => {
       for (let response = 1; response <= RESPONSES; response++) {
@@ -88,6 +91,8 @@ test("three clinicians label a drawn set in parallel by keyboard; the lead sees 
           await expect(criteria(page).first()).toContainText("Saved");
           await page.reload();
           await expect(criteria(page).first().getByRole("button", { name: verdictOf(c, response, 0) ? "Satisfied" : "Not satisfied", exact: true })).toHaveAttribute("aria-pressed", "true");
+          // The reloaded page shows its verdicts before its script listens: a key pressed earlier is lost.
+          await untilLive(page);
           await page.keyboard.press("ArrowUp");
         }
         if (c === 1 && response === 3) {
@@ -95,12 +100,16 @@ test("three clinicians label a drawn set in parallel by keyboard; the lead sees 
           await page.evaluate((userId) => {
             const now = Date.now();
             localStorage.setItem(`concord:stretch:${userId}`, JSON.stringify({ startedAt: now - 46 * 60_000, lastActiveAt: now - 60_000 }));
-          }, demoAccount("clinician", 1).id);
+          }, scenario.clinicians[1].id);
         }
         await labelResponse(page, c, response);
         if (c === 1 && response === 3) await expect(page.getByRole("heading", { name: "Time for a short break?" })).toBeVisible();
         await page.keyboard.press("ArrowRight");
-        if (response < RESPONSES) await expect(page.getByRole("heading", { level: 1, name: `Response ${response + 1} of ${RESPONSES}` })).toBeVisible();
+        if (response < RESPONSES) {
+          await expect(page.getByRole("heading", { level: 1, name: `Response ${response + 1} of ${RESPONSES}` })).toBeVisible();
+          // The next response is shown before its keyboard listener is attached: wait for it, or the first verdict is lost.
+          await untilLive(page);
+        }
       }
       await expect(page).toHaveURL(`/queue/${setId}`);
       await expect(page.getByRole("progressbar", { name: "Responses done" })).toHaveAttribute("aria-valuetext", `${RESPONSES} of ${RESPONSES}`);
@@ -109,12 +118,12 @@ test("three clinicians label a drawn set in parallel by keyboard; the lead sees 
   );
 
   // The lead's figures are the engine's, on exactly the labels the clinicians gave.
-  await lead.reload();
+  await lead.goto(`/calibration/sets/${setId}`);
   const exported = await lead.request.get(`/calibration/sets/${setId}/labels/bundle`);
   expect(exported.status()).toBe(200);
   const bundle = parseBundle(await exported.text());
   expect(bundle.issues).toEqual([]);
-  expect(new Set(bundle.bundle.labels.map((l) => l.rater))).toEqual(new Set(["clin-amara", "clin-jonas", "clin-mei"]));
+  expect(new Set(bundle.bundle.labels.map((l) => l.rater))).toEqual(new Set(scenario.clinicians.map((a) => a.id)));
   const table = buildUnitTable(calibrationInputFromBundle(bundle.bundle));
   const expected = clinicianAgreement(table, dimensionsPresent(table));
   expect(expected.fleiss_kappa).not.toBeNull();
@@ -123,7 +132,7 @@ test("three clinicians label a drawn set in parallel by keyboard; the lead sees 
   await expect(overall).toContainText((expected.fleiss_kappa ?? 0).toFixed(3));
   await expect(overall).toContainText((expected.gwet_ac1 ?? 0).toFixed(3));
   await expect(lead.getByRole("definition").filter({ hasText: `${table.count} of ${table.count}` })).toBeVisible();
-  for (const account of [0, 1, 2].map((c) => demoAccount("clinician", c))) {
+  for (const account of scenario.clinicians) {
     await expect(lead.getByRole("progressbar", { name: `${account.name}: responses done` })).toHaveAttribute("aria-valuetext", `${RESPONSES} of ${RESPONSES}`);
   }
   const split = lead.getByRole("group").filter({ hasText: RATIONALE }).first();
@@ -174,20 +183,24 @@ test("the graded turn stays in view, a resumed response opens on its open criter
   const leadContext = await browser.newContext();
   const lead = await leadContext.newPage();
   await signIn(lead, demoAccount("lead"));
-  const setId = await drawSet(lead, { name: "E2E long rubric", size: 1, perItem: 1, seed: labelingSeed("longRubric") });
+  const { setId, clinicians } = await buildScenario(lead, { name: "E2E long rubric", clinicians: 2 });
   await leadContext.close();
+
+  // The demo set arrives with its clinicians' labels: they are past its content notice.
+  const demoContext = await browser.newContext();
+  const demo = await demoContext.newPage();
+  await signIn(demo, demoAccount("clinician"));
+  await demo.goto("/queue");
+  await demo.getByRole("link", { name: "Demo calibration set" }).click();
+  await expect(demo).toHaveURL(/\/queue\/\d+$/);
+  await expect(demo.getByRole("link", { name: /^(Resume at response \d+|Review your verdicts)$/ })).toBeVisible();
+  await expect(demo.getByRole("heading", { name: "Before you begin: a content notice" })).toHaveCount(0);
+  await demoContext.close();
 
   // A laptop-sized window, so the criteria run well below the fold.
   const context = await browser.newContext({ viewport: { width: 1280, height: 640 } });
   const page = await context.newPage();
-  await signIn(page, demoAccount("clinician"));
-  // The demo set arrives with this clinician's labels: they are past its content notice.
-  await page.goto("/queue");
-  await page.getByRole("link", { name: "Demo calibration set" }).click();
-  await expect(page).toHaveURL(/\/queue\/\d+$/);
-  await expect(page.getByRole("link", { name: /^(Resume at response \d+|Review your verdicts)$/ })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Before you begin: a content notice" })).toHaveCount(0);
-
+  await signIn(page, clinicians[0]);
   await page.goto(`/queue/${setId}`);
   await page.getByRole("button", { name: /I understand/ }).click();
   await expect(page).toHaveURL(`/label/${setId}/1`);

@@ -5,19 +5,19 @@ import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { demoCorpus } from "@/lib/demo";
 import { demoAccount, signIn } from "./fixtures";
+import { cloneDemoSet, type DemoSetClone } from "./scenario";
 
 /**
  * The leaderboard, end to end. The grading's data is the demo corpus's own: its fifteen
- * judges' verdicts on the calibration set's 30 items (120 responses of six models). The
- * panel is frozen through the UI (or the demo set's current frozen panel is reused when
- * an earlier spec froze one); the grade run itself is written straight into the e2e
+ * judges' verdicts on the calibration set's 30 items (120 responses of six models), in
+ * each test's own copy of the demo set (e2e/scenario.ts), whose top panel it freezes
+ * through the freeze API; the grade run itself is written straight into the e2e
  * database as a finished `runs` row of kind grade — spec {kind, freezeId, judges,
- * rubricVersions (the set's pinned versions, which the demo verdicts are on)} — because
+ * rubricVersions (the set's pinned versions, which the verdicts are on)} — because
  * every unit it would ask about already has the panel's verdict, so a real run would
  * have no call to make (the run engine is tested against the stub in its own specs).
  */
 
-const SET = demoCorpus().calibrationSet.name;
 const MODELS = [...new Set(demoCorpus().bundle.responses.map((r) => r.model))];
 
 const openDb = () => new Database(join(process.env.CONCORD_E2E_DIR!, "concord.db"));
@@ -27,27 +27,17 @@ async function seriousViolations(page: Page) {
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
 }
 
-/** The demo set's current frozen panel: made here through the UI unless an earlier spec froze one. */
-async function currentFreeze(page: Page): Promise<number> {
-  const db = openDb();
-  const existing = db
-    .prepare(`SELECT f.id FROM frozen_panels f JOIN calibration_sets s ON s.id = f.set_id
-      WHERE s.name = ? AND NOT EXISTS (SELECT 1 FROM frozen_panels g WHERE g.supersedes_id = f.id) ORDER BY f.id DESC LIMIT 1`)
-    .get(SET) as { id: number } | undefined;
-  db.close();
-  if (existing) return existing.id;
-  await page.goto("/calibration");
-  await page.getByRole("link", { name: `Judges, report and freeze: ${SET}` }).click();
-  await page.getByRole("link", { name: "Open the report" }).click();
-  const topLink = page.getByRole("table", { name: /Every panel of 3 judges/ }).getByRole("row").nth(1).getByRole("link");
-  await expect(topLink).toBeVisible({ timeout: 30_000 });
-  await topLink.click();
-  await page.getByRole("link", { name: "Freeze this panel…" }).click();
-  await page.getByLabel("Rationale").fill("Rank 1 by κ on every item; frozen to grade the demo models.");
-  await page.getByRole("checkbox", { name: "Freeze it while it is open" }).check();
-  await page.getByRole("button", { name: "Freeze this panel" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: /^Frozen panel #\d+$/ })).toBeVisible({ timeout: 30_000 });
-  return Number((await page.getByRole("heading", { level: 1 }).textContent())?.replace(/\D/g, ""));
+/** As the lead: a copy of the demo set, frozen on its top panel by κ. */
+async function frozenClone(page: Page): Promise<{ clone: DemoSetClone; freezeId: number }> {
+  const clone = await cloneDemoSet(page, "E2E leaderboard");
+  const report = await page.request.get(`/api/sets/${clone.setId}/report`);
+  expect(report.status()).toBe(200);
+  const { fingerprint, ranked } = await report.json();
+  const frozen = await page.request.post(`/api/sets/${clone.setId}/freeze`, {
+    data: { judges: ranked.panels[0].judges, selection: "all", fingerprint, rationale: "Rank 1 by κ on every item; frozen to grade the demo models.", confirmOpen: true },
+  });
+  expect(frozen.status(), await frozen.text()).toBe(201);
+  return { clone, freezeId: (await frozen.json()).id };
 }
 
 /** A finished grade run of the frozen panel over the set's items, on the versions the set pinned. */
@@ -64,19 +54,24 @@ function insertGrading(freezeId: number): number {
   return id;
 }
 
+// The tests that only read a grading share one graded copy; the ones that freeze or grade make their own.
+let shared: { freezeId: number; runId: number };
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await signIn(page, demoAccount("lead"));
+  const { freezeId } = await frozenClone(page);
+  shared = { freezeId, runId: insertGrading(freezeId) };
+  await page.close();
+});
+
 const bodyRows = (page: Page) => page.getByRole("region", { name: "Leaderboard table" }).locator("tbody tr");
-
-test.describe.configure({ mode: "serial" });
-
-let freezeId: number;
-let runId: number;
 
 test("a frozen record links to grading with its panel; a finished grading becomes the leaderboard", async ({ page }) => {
   await signIn(page, demoAccount("lead"));
-  freezeId = await currentFreeze(page);
+  const { freezeId } = await frozenClone(page);
   await page.goto(`/calibration/freezes/${freezeId}`);
   await expect(page.getByRole("link", { name: "Grade with this panel" })).toHaveAttribute("href", `/runs/new?kind=grade&freezeId=${freezeId}`);
-  runId = insertGrading(freezeId);
+  const runId = insertGrading(freezeId);
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboard" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Leaderboard" })).toBeVisible({ timeout: 30_000 });
@@ -106,6 +101,7 @@ test("a frozen record links to grading with its panel; a finished grading become
 
 test("filters by model and subcategory, downloads the filtered CSV, and each figure links to its definition", async ({ page }) => {
   await signIn(page, demoAccount("lead"));
+  const { runId } = shared;
   await page.goto(`/leaderboard/${runId}`);
   const filters = page.getByRole("search", { name: "Filter the leaderboard" });
   const [a, b] = [...MODELS].sort();
@@ -134,9 +130,13 @@ test("filters by model and subcategory, downloads the filtered CSV, and each fig
 });
 
 test("an author reads the leaderboard; a clinician gets 403 on every page and download of it", async ({ page, browser, request }) => {
+  const { freezeId, runId } = shared;
   await signIn(page, demoAccount("author"));
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboard" }).click();
   await expect(bodyRows(page)).toHaveCount(MODELS.length, { timeout: 30_000 });
+  await page.goto(`/leaderboard/${runId}`);
+  await expect(page.getByText(`models graded by frozen panel #${freezeId}`)).toBeVisible();
+  await expect(bodyRows(page)).toHaveCount(MODELS.length);
   // read-only: the frozen record (a lead's page) is named, not linked
   await expect(page.getByRole("link", { name: `#${freezeId}` })).toHaveCount(0);
   expect((await page.request.get(`/api/leaderboard/${runId}/download?format=csv`)).status()).toBe(200);
@@ -160,6 +160,7 @@ test("an author reads the leaderboard; a clinician gets 403 on every page and do
 
 test("a lead sets a panel judge's and a model's family on the runs pages, and the same-family check uses them", async ({ page }) => {
   await signIn(page, demoAccount("lead"));
+  const { freezeId, runId } = shared;
   const db = openDb();
   const [judge] = JSON.parse((db.prepare("SELECT judges FROM frozen_panels WHERE id = ?").get(freezeId) as { judges: string }).judges) as string[];
   db.close();
@@ -193,6 +194,7 @@ test("a lead sets a panel judge's and a model's family on the runs pages, and th
 test("a lead grades with the reference ceiling on the demo simulator; the leaderboard shows it as its own row, not ranked", async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, demoAccount("lead"));
+  const { clone, freezeId } = await frozenClone(page);
   const corpus = demoCorpus();
   const setItems = [...corpus.calibrationSet.itemIds].sort();
   const multi = setItems.find((id) => corpus.bundle.items.find((i) => i.id === id)!.user_turns.length > 1)!;
@@ -202,7 +204,7 @@ test("a lead grades with the reference ceiling on the demo simulator; the leader
   await page.goto("/runs/new");
   await page.getByRole("radio", { name: "Grade with a frozen panel" }).check();
   await page.getByLabel("Frozen panel", { exact: true }).selectOption(String(freezeId));
-  await page.getByLabel("Items", { exact: true }).fill(`${single}, ${multi}`);
+  await page.getByLabel("Items", { exact: true }).fill(`${clone.idOf(single)}, ${clone.idOf(multi)}`);
   await page.getByRole("checkbox", { name: "Also grade each item's published reference as the last assistant turn" }).check();
   await page.getByLabel("Earlier assistant turns from").fill(from);
   await page.getByRole("button", { name: "Estimate" }).click();

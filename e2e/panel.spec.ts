@@ -3,26 +3,36 @@ import { expect, test, type Page } from "@playwright/test";
 import { demoCorpus } from "@/lib/demo";
 import { mulberry32 } from "@/lib/stats/prng";
 import { demoAccount, signIn } from "./fixtures";
+import { cloneDemoSet, type DemoSetClone } from "./scenario";
 
 const corpus = demoCorpus();
 const setResponses = new Set(corpus.calibrationSet.responseIds);
 /** The demo judges' verdicts on the demo set, as a lead would receive them from the judges' runs. */
-const verdictBundle = corpus.bundle.verdicts.filter((v) => setResponses.has(v.response)).map((v) => JSON.stringify(v)).join("\n") + "\n";
+const demoVerdicts = corpus.bundle.verdicts.filter((v) => setResponses.has(v.response));
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
 }
 
-async function openJudges(page: Page) {
+async function openJudges(page: Page, set: DemoSetClone) {
   await page.goto("/calibration");
-  await page.getByRole("link", { name: `Judges, report and freeze: ${corpus.calibrationSet.name}` }).click();
-  await expect(page.getByRole("heading", { level: 1, name: `Judges: ${corpus.calibrationSet.name}` })).toBeVisible();
+  await page.getByRole("link", { name: `Judges, report and freeze: ${set.setName}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Judges: ${set.setName}` })).toBeVisible();
 }
+
+// The tests that only read (an import that restates changes nothing) share one copy of the demo set; one that writes makes its own.
+let shared: DemoSetClone;
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await signIn(page, demoAccount("lead"));
+  shared = await cloneDemoSet(page, "E2E panels");
+  await page.close();
+});
 
 test("a lead imports the judges' verdicts for the set and sees each judge's coverage", async ({ page }) => {
   await signIn(page, demoAccount("lead"));
-  await openJudges(page);
+  await openJudges(page, shared);
 
   // A verdict on a response outside the set is refused, by line, and nothing is written.
   const outside = corpus.bundle.responses.find((r) => !setResponses.has(r.id));
@@ -32,7 +42,8 @@ test("a lead imports the judges' verdicts for the set and sees each judge's cove
   await expect(page.getByRole("alert").filter({ hasText: "Nothing was imported." })).toBeVisible();
   await expect(page.getByRole("list", { name: "Problems in the bundle" }).getByRole("listitem").first()).toHaveText(/^line 1: /);
 
-  // The demo seeded these verdicts already: importing them again restates them, changing nothing.
+  // The copy was imported with these verdicts: importing them again restates them, changing nothing.
+  const verdictBundle = demoVerdicts.map((v) => JSON.stringify({ ...v, response: shared.idOf(v.response), criterion: shared.idOf(v.criterion) })).join("\n") + "\n";
   await page.getByLabel("Verdict bundle (.jsonl)").setInputFiles({ name: "verdicts.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(verdictBundle) });
   await page.getByRole("button", { name: "Import verdicts" }).click();
   const count = verdictBundle.trim().split("\n").length;
@@ -40,7 +51,7 @@ test("a lead imports the judges' verdicts for the set and sees each judge's cove
 
   const coverage = page.getByRole("table").filter({ hasText: "Each judge over the set" });
   await expect(coverage.getByRole("row")).toHaveCount(16);
-  const judge01 = corpus.bundle.verdicts.filter((v) => v.judge === "judge-01" && setResponses.has(v.response));
+  const judge01 = demoVerdicts.filter((v) => v.judge === "judge-01");
   const nulls = judge01.filter((v) => v.verdict === null).length;
   await expect(coverage.getByRole("row", { name: /^judge-01/ })).toHaveText(new RegExp(`judge-01\\s*${judge01.length - nulls}\\s*${nulls}\\s*0`));
   expect(await seriousViolations(page)).toEqual([]);
@@ -48,7 +59,7 @@ test("a lead imports the judges' verdicts for the set and sees each judge's cove
 
 test("a lead browses the report, filters and sorts the panels, and opens a panel's detail", async ({ page }) => {
   await signIn(page, demoAccount("lead"));
-  await openJudges(page);
+  await openJudges(page, shared);
   await page.getByRole("link", { name: "Open the report" }).click();
 
   const table = page.getByRole("table", { name: /Every panel of 3 judges/ });
@@ -98,7 +109,7 @@ test("a lead browses the report, filters and sorts the panels, and opens a panel
 
 test("holding out ranks on the public split and reports on the private split", async ({ page }) => {
   await signIn(page, demoAccount("lead"));
-  await openJudges(page);
+  await openJudges(page, shared);
   await page.getByRole("link", { name: "Open the report" }).click();
   await page.getByRole("radio", { name: "Public split, report on private (hold-out)" }).check();
   const table = page.getByRole("table", { name: /Every panel of 3 judges/ });
@@ -109,7 +120,8 @@ test("holding out ranks on the public split and reports on the private split", a
 
 test("a judge with few verdicts is listed as no candidate and leaves the top panel as it was", async ({ page }) => {
   await signIn(page, demoAccount("lead"));
-  await openJudges(page);
+  const own = await cloneDemoSet(page, "E2E judge with few verdicts");
+  await openJudges(page, own);
   const setId = /\/calibration\/sets\/(\d+)\//.exec(page.url())?.[1];
   const before = await page.request.get(`/api/sets/${setId}/report`);
   expect(before.ok()).toBe(true);
@@ -117,9 +129,9 @@ test("a judge with few verdicts is listed as no candidate and leaves the top pan
 
   // The repro of the issue: 130 random verdicts of a new judge on the set's units.
   const random = mulberry32(16);
-  const units = corpus.bundle.verdicts.filter((v) => v.judge === "judge-01" && setResponses.has(v.response));
+  const units = demoVerdicts.filter((v) => v.judge === "judge-01");
   const picked = units.map((u) => ({ u, key: random() })).sort((a, b) => a.key - b.key).slice(0, 130);
-  const lines = picked.map(({ u }) => JSON.stringify({ kind: "verdict", judge: "judge-16", response: u.response, criterion: u.criterion, verdict: random() < 0.5 }));
+  const lines = picked.map(({ u }) => JSON.stringify({ kind: "verdict", judge: "judge-16", response: own.idOf(u.response), criterion: own.idOf(u.criterion), verdict: random() < 0.5 }));
   await page.getByLabel("Verdict bundle (.jsonl)").setInputFiles({ name: "judge-16.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(`${lines.join("\n")}\n`) });
   await page.getByRole("button", { name: "Import verdicts" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Verdicts imported." })).toBeVisible();

@@ -1,7 +1,8 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { subcategoryLabel } from "@/lib/taxonomy";
 import { demoAccount, demoSetItems, signIn } from "./fixtures";
-import { chooseDemoClinicians, freshSeed, seriousViolations } from "./labeling-helpers";
+import { chooseDemoClinicians, seriousViolations } from "./labeling-helpers";
+import { uniqueTag } from "./scenario";
 
 /** Sends a captured server-action request again with another session, and returns the raw answer. */
 async function replay(page: Page, request: Request, edit: (body: string) => string = (b) => b): Promise<string> {
@@ -16,12 +17,14 @@ async function replay(page: Page, request: Request, edit: (body: string) => stri
 const isAction = (request: Request) => request.method() === "POST" && "next-action" in request.headers();
 
 test("a lead hand-picks items, sees the composition, creates and closes a set; clinicians and authors replaying those actions get 403", async ({ browser }) => {
+  const tag = uniqueTag();
+  const [picked, stillOpen] = [`E2E hand-picked ${tag}`, `E2E still open ${tag}`];
   const leadContext = await browser.newContext();
   const lead = await leadContext.newPage();
   await signIn(lead, demoAccount("lead"));
   await lead.goto("/calibration");
   await lead.getByRole("link", { name: "Draw a new calibration set" }).click();
-  await lead.getByRole("textbox", { name: "Name" }).fill("E2E hand-picked");
+  await lead.getByRole("textbox", { name: "Name" }).fill(picked);
   await lead.getByRole("radio", { name: "Pick items by hand" }).check();
   // Two items of the demo set: its clinicians labeled them there, none here.
   const picks = demoSetItems().slice(-2);
@@ -54,16 +57,16 @@ test("a lead hand-picks items, sees the composition, creates and closes a set; c
   expect(rows).toEqual([]);
   await lead.goto("/calibration");
   const labelsOf = (name: string) => lead.getByRole("row", { name }).getByRole("cell").nth(4);
-  await expect(labelsOf("E2E hand-picked")).toHaveText("0");
+  await expect(labelsOf(picked)).toHaveText("0");
   await expect(labelsOf("Demo calibration set")).not.toHaveText("0");
   await lead.goto(`/calibration/sets/${setId}`);
 
   // Someone else's copy: close an open set through the lead's close action.
   const other = await (async () => {
     await lead.goto("/calibration/new");
-    await lead.getByRole("textbox", { name: "Name" }).fill("E2E still open");
-    await lead.getByRole("spinbutton", { name: "Seed" }).fill(String(freshSeed(1)));
+    await lead.getByRole("textbox", { name: "Name" }).fill(stillOpen);
     await lead.getByRole("spinbutton", { name: "Number of items" }).fill("1");
+    await chooseDemoClinicians(lead);
     await lead.getByRole("button", { name: "Preview the set" }).click();
     await lead.getByRole("button", { name: "Create set" }).click();
     await expect(lead).toHaveURL(/\/calibration\/sets\/\d+$/);
@@ -80,7 +83,7 @@ test("a lead hand-picks items, sees the composition, creates and closes a set; c
     await signIn(page, demoAccount(role));
     for (const [name, request, edit] of [
       ["preview", preview, undefined],
-      ["create", create, (b: string) => b.replace("E2E hand-picked", `E2E by a ${role}`)],
+      ["create", create, (b: string) => b.replace(picked, `E2E by a ${role} ${tag}`)],
       ["close", close, (b: string) => b.replace(`"setId":${setId}`, `"setId":${other}`)],
     ] as const) {
       const answer = await replay(page, request, edit);
@@ -97,7 +100,7 @@ test("a lead hand-picks items, sees the composition, creates and closes a set; c
   }
 
   await lead.goto("/calibration");
-  await expect(lead.getByRole("row", { name: /E2E by a/ })).toHaveCount(0);
+  await expect(lead.getByRole("row", { name: new RegExp(`E2E by a .* ${tag}`) })).toHaveCount(0);
   await lead.goto(`/calibration/sets/${other}`);
   await expect(lead.getByRole("button", { name: "Close the set…" })).toBeVisible();
   await leadContext.close();

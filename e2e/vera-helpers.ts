@@ -24,15 +24,20 @@ export async function importStudyFiles(page: Page, rubricName: string) {
   await expect(conversations.getByRole("status")).toContainText(/imported/);
 }
 
-/** As a lead: creates a study of the two transcripts with the three demo clinicians; returns its id. */
+/** As a lead: creates a study of the two transcripts (and no other conversation) with the three demo clinicians; returns its id. */
 export async function createStudy(page: Page, name: string, rubricName: string, mode: "direct" | "guided"): Promise<number> {
   await page.goto("/studies");
   const form = region(page, "Create a study");
   await form.getByLabel("Name", { exact: true }).fill(name);
   await form.getByLabel("Flow rubric").selectOption({ label: `${rubricName} v1` });
   await form.getByRole("radio", { name: mode === "direct" ? /^Direct/ : /^Guided/ }).check();
+  // Exactly the two transcripts: other specs' conversations (a simulation run's, say) stay out of it.
   const conversations = form.getByRole("group", { name: "Conversations" });
   for (const file of TRANSCRIPTS) await expect(conversations.getByRole("checkbox", { name: new RegExp(file.replace(".", "\\.")) })).toBeChecked();
+  for (const box of await conversations.getByRole("checkbox").all()) {
+    const label = await box.evaluate((el) => el.closest("label")?.textContent?.trim() ?? "");
+    await box.setChecked(TRANSCRIPTS.some((file) => label.startsWith(`${file} · ${PROVIDER_MODEL}`)));
+  }
   for (const clinician of ["Amara", "Jonas", "Mei"]) await form.getByRole("group", { name: "Clinicians (the pool)" }).getByRole("checkbox", { name: new RegExp(clinician) }).check();
   await form.getByRole("button", { name: "Create the study" }).click();
   await expect(page).toHaveURL(/\/studies\/\d+$/);

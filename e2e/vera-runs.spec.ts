@@ -73,7 +73,8 @@ test("a lead runs a judge through a flow study's conversations question by quest
   }
 });
 
-test("a lead imports personas with their template and estimates a simulation run (not started: its conversations would join every study form)", async ({ page }) => {
+test("a lead imports personas with their template, estimates and starts a simulation run, and its conversations land", async ({ page }) => {
+  test.setTimeout(120_000);
   const tag = Date.now().toString(36);
   const [user, target] = [`e2e-user-${tag}`, `e2e-target-${tag}`];
   const sqlite = openE2eDb();
@@ -108,6 +109,16 @@ test("a lead imports personas with their template and estimates a simulation run
   // Three conversations of at most four turns a side.
   await expect(estimate.getByRole("row", { name: new RegExp(`^${user}`) })).toContainText(new RegExp(`e2e sim stub ${tag}\\s*12\\s*0`));
   await expect(estimate.getByRole("row", { name: new RegExp(`^${target}`) })).toContainText(new RegExp(`e2e sim stub ${tag}\\s*12\\s*0`));
-  await expect(page.getByRole("button", { name: "Start run" })).toBeEnabled();
   expect(await seriousViolations(page), "new simulation run").toEqual([]);
+
+  // Started: three conversations are simulated, and each lands as a conversation a study may hold.
+  await page.getByRole("button", { name: "Start run" }).click();
+  await expect(page).toHaveURL(/\/runs\/\d+$/);
+  const simulated = page.getByRole("progressbar", { name: "Conversations simulated" });
+  await expect(simulated).toHaveAttribute("aria-valuemax", "3");
+  await expect(simulated).toHaveAttribute("aria-valuenow", "3", { timeout: 60_000 });
+  await expect(page.getByTestId("run-status")).toHaveText("Done");
+  await page.goto("/studies");
+  const conversations = page.getByRole("region", { name: "Create a study" }).getByRole("group", { name: "Conversations" });
+  await expect(conversations.getByRole("checkbox", { name: new RegExp(` · ${target}`) })).toHaveCount(3);
 });
