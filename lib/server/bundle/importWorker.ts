@@ -1,4 +1,3 @@
-import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { openDb, setDb } from "@/db/client";
 import type { Ctx } from "@/lib/server/context";
@@ -18,14 +17,6 @@ export type ImportAnswer =
 const { dbPath, job } = workerData as { dbPath: string; job: ImportJob };
 
 async function run(): Promise<ImportAnswer> {
-  // The lowest CPU priority for this thread alone (Linux gives each thread its own nice
-  // value): parsing and checking a large bundle takes a core for seconds, and the
-  // server's own thread, answering clinicians, comes first on a small machine.
-  try {
-    setPriority(19);
-  } catch {
-    // not permitted here: the import runs at the server's priority
-  }
   const db = openDb(dbPath);
   // A larger page cache keeps the indexes of a large import in memory while it writes, so the write lock is held briefly.
   db.$client.pragma("cache_size = -32768");
