@@ -5,6 +5,9 @@ import { drainSaves } from "@/lib/server/labeling/drainSaves";
 import { oneFile } from "./args";
 import type { Command } from "./index";
 
+/** How long a backup waits for the write lock to write the waiting saves first. */
+const DRAIN_WAIT_MS = 120_000;
+
 /**
  * `concord backup FILE`: a consistent copy of the live database through SQLite's
  * online backup (better-sqlite3's `backup`), safe while the server is running and
@@ -12,9 +15,6 @@ import type { Command } from "./index";
  * waiting in the journal beside the database (accepted during an import) are written
  * into it first, so the copy holds every save answered before the backup began.
  */
-/** How long a backup waits for the write lock to write the waiting saves first. */
-const DRAIN_WAIT_MS = 120_000;
-
 export const backupCommand: Command = {
   async run(args) {
     const file = oneFile(args, "concord backup FILE");
@@ -31,7 +31,7 @@ export const backupCommand: Command = {
       }
     }
     const { totalPages } = await client.backup(file);
-    process.stdout.write(`Backed up ${getDb().$client.name} to ${file} (${totalPages} pages).\n`);
+    process.stdout.write(`Backed up ${client.name} to ${file} (${totalPages} pages).\n`);
     return 0;
   },
 };

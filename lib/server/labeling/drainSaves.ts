@@ -42,17 +42,19 @@ export function drainSoon(client: Database.Database): void {
 }
 
 function drainBatch(client: Database.Database, journal: SaveJournal): "busy" | "more" | "done" {
-  const last = transactionIfFree(client, () => {
+  const applied = transactionIfFree(client, () => {
     const batch = journal.oldest(BATCH);
     for (const save of batch) applyPending(client, save);
-    return batch.at(-1)?.id;
+    return { last: batch.at(-1)?.id, all: batch.length < BATCH };
   });
-  if (last === BUSY) return "busy";
-  if (last === undefined) {
+  if (applied === BUSY) return "busy";
+  if (applied.last !== undefined) journal.removeThrough(applied.last);
+  // A short batch was the whole journal (only this thread appends, and not meanwhile):
+  // nothing waits from now on, so the next save takes the direct path at once.
+  if (applied.all) {
     journal.pending = false;
     return "done";
   }
-  journal.removeThrough(last);
   return "more";
 }
 
