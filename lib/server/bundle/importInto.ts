@@ -13,7 +13,7 @@ import { canonicalVerdict } from "./canonical";
 import { indexBundle, recordKey, type BundleIndex } from "./keys";
 import { writeDescriptions } from "./descriptions";
 import { setRules, type SetPlacement } from "./setRules";
-import { readStoredBundle, readStoredVerdictsByVersion } from "./stored";
+import { inScope, readStoredBundle, readStoredVerdictsByVersion, responsesNamed } from "./stored";
 import { writeBundle, writeLabels, type ImportResult, type WriteOptions } from "./writeBundle";
 
 export interface ImportOptions extends WriteOptions {
@@ -31,25 +31,27 @@ export function refuse(refusal: string, issues: IssueList): Invalid {
 /**
  * The one import path (the upload page, the CLI and the demo seed all use it), run
  * inside the caller's transaction: validate the whole bundle (text, or lines already
- * read by a BundleReader) against itself, the stored records and the calibration sets
- * (setRules), and write only if there is no problem at all. Raters who label a set's
+ * read by a BundleReader) against itself, the stored records of the responses it names
+ * (responsesNamed) and the calibration sets (setRules), and write only if there is no
+ * problem at all. Raters who label a set's
  * units join its clinicians.
  */
 export function importInto(tx: Tx, source: string | BundleReader, actor: string, options: ImportOptions = {}): ImportResult {
   const refusal = options.refusal ?? "The bundle was not imported";
   const reader = typeof source === "string" ? readText(new BundleReader(new IssueList(ISSUES_SHOWN)), source) : source;
   if (reader.nonBlank === 0) throw new Invalid(`${refusal}: the bundle is empty (it has no lines to import).`);
-  const stored = readStoredBundle(tx);
+  const scope = responsesNamed(reader.bundle);
+  const stored = readStoredBundle(tx, scope);
   const parsed = { ...reader.finish(stored), issues: [] };
   const index = indexBundle(stored);
   // Verdicts that name their rubric version are compared with the stored verdict on that version.
   if (parsed.bundle.verdicts.some((v) => v.rubric_version !== undefined)) {
-    for (const v of readStoredVerdictsByVersion(tx)) index.verdicts.set(recordKey(v), v);
+    for (const v of readStoredVerdictsByVersion(tx, scope)) index.verdicts.set(recordKey(v), v);
   }
-  if (options.verdictVersions) comparePinnedVerdicts(tx, parsed.bundle.verdicts, index, options.verdictVersions);
+  if (options.verdictVersions) comparePinnedVerdicts(tx, parsed.bundle.verdicts, index, options.verdictVersions, scope);
   const owners = new Map(tx.select().from(criteria).all().map((c) => [c.id, c.itemId]));
   const issues = reader.issues;
-  const sets = setRules(tx, parsed, index);
+  const sets = setRules(tx, parsed, index, scope);
   issues.add(storedConflicts(parsed, index, owners));
   issues.add(sets.issues);
   if (issues.total > 0) throw refuse(refusal, issues);
@@ -76,14 +78,14 @@ export function importInto(tx: Tx, source: string | BundleReader, actor: string,
  * judge gave on another version (a grading on a newer rubric) is neither a clash nor
  * the same record.
  */
-function comparePinnedVerdicts(tx: Tx, lines: readonly VerdictRecord[], index: BundleIndex, pinned: ReadonlyMap<string, number>): void {
+function comparePinnedVerdicts(tx: Tx, lines: readonly VerdictRecord[], index: BundleIndex, pinned: ReadonlyMap<string, number>, scope: ReadonlySet<string>): void {
   const judges = new Set(lines.filter((v) => v.rubric_version === undefined).map((v) => v.judge));
   if (judges.size === 0) return;
   for (const v of lines) if (v.rubric_version === undefined) index.verdicts.delete(recordKey(v));
   const rows = tx
     .select({ judge: judgeVerdicts.judge, response: judgeVerdicts.responseId, criterion: judgeVerdicts.criterionId, verdict: judgeVerdicts.verdict, rationale: judgeVerdicts.rationale, version: judgeVerdicts.rubricVersionId })
     .from(judgeVerdicts)
-    .where(inArray(judgeVerdicts.judge, [...judges]))
+    .where(and(inArray(judgeVerdicts.judge, [...judges]), inScope(judgeVerdicts.responseId, scope)))
     .all();
   for (const r of rows) {
     if (pinned.get(r.criterion) !== r.version) continue;

@@ -6,6 +6,7 @@ import type { BundleIssue, ParsedBundle } from "@/lib/bundle/parse";
 import type { LabelRecord, SetRecord } from "@/lib/bundle/schema";
 import { canonicalLabel, canonicalSet, sameRecord } from "./canonical";
 import { recordKey, type BundleIndex } from "./keys";
+import { inScope } from "./stored";
 
 /** A rater a bundle makes a clinician of a calibration set, because they label its units. */
 export interface NewSetClinician {
@@ -39,8 +40,8 @@ const CLOSED = "the response belongs to a closed calibration set";
 const unitKey = (response: string, criterion: string) => `${response}\u0000${criterion}`;
 const labelKey = (setId: number | null, rater: string, response: string, criterion: string) => `${setId ?? ""}\u0000${rater}\u0000${unitKey(response, criterion)}`;
 
-/** Every calibration set's units (its responses × its pinned criteria) and whether the set is closed. */
-function setsByUnit(tx: Tx): Map<string, { setId: number; closed: boolean }[]> {
+/** Every calibration set's units on the responses of `scope` (its responses × its pinned criteria) and whether the set is closed. */
+function setsByUnit(tx: Tx, scope: ReadonlySet<string>): Map<string, { setId: number; closed: boolean }[]> {
   const rows = tx.all<{ setId: number; status: string; response: string; criterion: string }>(sql`
     SELECT s.id AS setId, s.status AS status, sr.response_id AS response, rc.criterion_id AS criterion
     FROM calibration_sets s
@@ -48,6 +49,7 @@ function setsByUnit(tx: Tx): Map<string, { setId: number; closed: boolean }[]> {
     JOIN responses r ON r.id = sr.response_id
     JOIN calibration_set_items si ON si.set_id = s.id AND si.item_id = r.item_id
     JOIN rubric_criteria rc ON rc.rubric_version_id = si.rubric_version_id
+    WHERE ${inScope(sql`sr.response_id`, scope)}
     ORDER BY s.id`);
   const sets = new Map<string, { setId: number; closed: boolean }[]>();
   for (const row of rows) {
@@ -57,10 +59,11 @@ function setsByUnit(tx: Tx): Map<string, { setId: number; closed: boolean }[]> {
   return sets;
 }
 
-/** Every stored label, by set, rater and unit. */
-function storedLabels(tx: Tx): Map<string, LabelRecord> {
+/** Every stored label on the responses of `scope`, by set, rater and unit. */
+function storedLabels(tx: Tx, scope: ReadonlySet<string>): Map<string, LabelRecord> {
   const rows = tx.all<{ setId: number | null; rater: string; response: string; criterion: string; verdict: number; rationale: string | null }>(sql`
-    SELECT set_id AS setId, rater_id AS rater, response_id AS response, criterion_id AS criterion, verdict, rationale FROM labels`);
+    SELECT set_id AS setId, rater_id AS rater, response_id AS response, criterion_id AS criterion, verdict, rationale FROM labels
+    WHERE ${inScope(sql`response_id`, scope)}`);
   return new Map(rows.map((r) => [
     labelKey(r.setId, r.rater, r.response, r.criterion),
     canonicalLabel({ kind: "label", rater: r.rater, response: r.response, criterion: r.criterion, verdict: r.verdict === 1, rationale: r.rationale ?? undefined }),
@@ -101,10 +104,10 @@ const setContent = (r: SetRecord) =>
  * and content (its labels land there) or, when no set has its name, is a set to
  * create; a label line that names it lands only in it.
  */
-export function setRules(tx: Tx, parsed: ParsedBundle, stored: BundleIndex): SetRules {
-  const sets = setsByUnit(tx);
+export function setRules(tx: Tx, parsed: ParsedBundle, stored: BundleIndex, scope: ReadonlySet<string>): SetRules {
+  const sets = setsByUnit(tx, scope);
   const issues: BundleIssue[] = [];
-  const labelsStored = storedLabels(tx);
+  const labelsStored = storedLabels(tx, scope);
   const placements: LabelPlacement[] = [];
   const labels: { record: LabelRecord; line: number }[] = [];
 

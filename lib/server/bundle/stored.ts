@@ -1,8 +1,8 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { items, judgeVerdicts, labels, referenceVersions, responses, rubricCriteria, rubricVersions } from "@/db/schema";
-import type { Bundle, RubricRecord, VerdictRecord } from "@/lib/bundle/schema";
+import type { Bundle, RubricRecord, VerdictRecord, WithSets } from "@/lib/bundle/schema";
 import { canonicalItem, canonicalLabel, canonicalReference, canonicalResponse, canonicalRubric, canonicalVerdict } from "./canonical";
 
 /**
@@ -20,11 +20,34 @@ function newestPerUnit<T extends { judge: string; responseId: string; criterionI
 }
 
 /**
+ * The responses a bundle names: its response lines, its labels' and verdicts' units and
+ * its set lines' responses. An import compares the bundle only with what is stored about
+ * these (and with every item and published rubric and reference, which are few), so its
+ * memory grows with the bundle, not with the database.
+ */
+export function responsesNamed(bundle: WithSets): ReadonlySet<string> {
+  const named = new Set<string>();
+  for (const r of bundle.responses) named.add(r.id);
+  for (const r of bundle.labels) named.add(r.response);
+  for (const r of bundle.verdicts) named.add(r.response);
+  for (const s of bundle.sets ?? []) for (const id of s.responses) named.add(id);
+  return named;
+}
+
+/** `column IN scope`, with the ids bound as one JSON array (a bundle may name more responses than SQLite binds parameters); no condition without a scope. */
+export function inScope(column: AnyColumn | SQL, scope: ReadonlySet<string>): SQL;
+export function inScope(column: AnyColumn | SQL, scope: ReadonlySet<string> | undefined): SQL | undefined;
+export function inScope(column: AnyColumn | SQL, scope: ReadonlySet<string> | undefined): SQL | undefined {
+  return scope === undefined ? undefined : sql`${column} IN (SELECT value FROM json_each(${JSON.stringify([...scope])}))`;
+}
+
+/**
  * Everything stored that a bundle can carry — items, published rubric and reference
  * versions, responses, labels (one per rater and unit), verdicts (one per judge and unit) — as canonical records in a deterministic
  * order (by id, then version, then unit and rater/judge). Drafts are not included.
+ * With `scope` (response ids), only those responses and the labels and verdicts on them.
  */
-export function readStoredBundle(db: Db | Tx): Bundle {
+export function readStoredBundle(db: Db | Tx, scope?: ReadonlySet<string>): Bundle {
   const itemRows = db.select().from(items).orderBy(asc(items.id)).all();
 
   const versionRows = db
@@ -53,13 +76,14 @@ export function readStoredBundle(db: Db | Tx): Bundle {
     .where(eq(referenceVersions.status, "published"))
     .orderBy(asc(referenceVersions.itemId), asc(referenceVersions.version))
     .all();
-  const responseRows = db.select().from(responses).orderBy(asc(responses.id)).all();
+  const responseRows = db.select().from(responses).where(inScope(responses.id, scope)).orderBy(asc(responses.id)).all();
   // One label per rater and unit (a bundle's label names no set): the set-less one, else the one of the lowest-numbered set.
-  const labelRows = db.select().from(labels).orderBy(asc(labels.responseId), asc(labels.criterionId), asc(labels.raterId), asc(labels.setId)).all()
+  const labelRows = db.select().from(labels).where(inScope(labels.responseId, scope)).orderBy(asc(labels.responseId), asc(labels.criterionId), asc(labels.raterId), asc(labels.setId)).all()
     .filter((r, i, rows) => i === 0 || rows[i - 1].responseId !== r.responseId || rows[i - 1].criterionId !== r.criterionId || rows[i - 1].raterId !== r.raterId);
   const verdictRows = db
     .select()
     .from(judgeVerdicts)
+    .where(inScope(judgeVerdicts.responseId, scope))
     .orderBy(asc(judgeVerdicts.responseId), asc(judgeVerdicts.criterionId), asc(judgeVerdicts.judge))
     .all();
 
@@ -81,12 +105,13 @@ export function readStoredBundle(db: Db | Tx): Bundle {
   };
 }
 
-/** Every stored verdict as a line naming its rubric version, for comparing a bundle's verdict lines that name theirs. */
-export function readStoredVerdictsByVersion(db: Db | Tx): VerdictRecord[] {
+/** Every stored verdict (on the responses of `scope`, when given) as a line naming its rubric version, for comparing a bundle's verdict lines that name theirs. */
+export function readStoredVerdictsByVersion(db: Db | Tx, scope?: ReadonlySet<string>): VerdictRecord[] {
   return db
     .select({ judge: judgeVerdicts.judge, response: judgeVerdicts.responseId, criterion: judgeVerdicts.criterionId, verdict: judgeVerdicts.verdict, rationale: judgeVerdicts.rationale, version: rubricVersions.version })
     .from(judgeVerdicts)
     .innerJoin(rubricVersions, eq(rubricVersions.id, judgeVerdicts.rubricVersionId))
+    .where(inScope(judgeVerdicts.responseId, scope))
     .all()
     .map((r) => canonicalVerdict({ kind: "verdict", judge: r.judge, response: r.response, criterion: r.criterion, verdict: r.verdict, rationale: r.rationale ?? undefined, rubric_version: r.version }));
 }
