@@ -1,23 +1,33 @@
 import "server-only";
-import { getServerSession } from "next-auth";
+import { getToken } from "next-auth/jwt";
+import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
 import type { Role } from "@/lib/roles";
 import type { Ctx, SessionUser } from "@/lib/server/context";
 import { getDb } from "@/db/client";
 import { sessionAccount } from "@/lib/server/users/sessions";
-import { authOptions } from "./options";
+import { secureCookies } from "./options";
+import { authSecret } from "./secret";
+import { decodeSession } from "./sessionToken";
 
 /**
  * The service context of the current request. The session token only says who signed
  * in; the user's roles and active state are re-read from the database every time, so
- * a role change or a deactivation takes effect on the next request.
+ * a role change or a deactivation takes effect on the next request, and a token whose
+ * session version is no longer the user's (sign-out, a password reset, a role change)
+ * counts as no session — what options.ts's jwt callback makes of it for next-auth.
+ *
+ * The token is decoded directly rather than through `getServerSession`, which in the
+ * App Router also builds a CSRF token and re-encrypts the session for a cookie it then
+ * drops: a fifth of a clinician's save (bench/load.bench.ts). next-auth's
+ * /api/auth/session still renews the cookie.
  */
 export const getCtx = cache(async (): Promise<Ctx> => {
-  const session = await getServerSession(authOptions());
-  if (!session?.user?.id) return { user: null };
-  const user = sessionAccount(getDb(), session.user.id);
-  if (!user?.active || !user.canSignIn || !user.email) return { user: null };
+  const token = await getToken({ req: { cookies: await cookies(), headers: {} } as unknown as Parameters<typeof getToken>[0]["req"], secret: authSecret(), decode: decodeSession, secureCookie: secureCookies() });
+  if (typeof token?.id !== "string") return { user: null };
+  const user = sessionAccount(getDb(), token.id);
+  if (!user?.active || !user.canSignIn || !user.email || user.sessionVersion !== token.sessionVersion) return { user: null };
   return { user: { id: user.id, email: user.email, name: user.name, roles: user.roles } };
 });
 

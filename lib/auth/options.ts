@@ -49,8 +49,9 @@ export function authOptions(): AuthOptions {
       }),
     ],
     callbacks: {
-      // Runs on every session read (getServerSession, /api/auth/session): a token whose
-      // session version is no longer the user's, or whose user is inactive, is ended.
+      // Runs on every session read through next-auth (/api/auth/session; getCtx makes the
+      // same check itself): a token whose session version is no longer the user's, or
+      // whose user is inactive, is ended.
       jwt({ token, user }) {
         if (user) {
           token.id = user.id;
