@@ -4,7 +4,7 @@
  * and migrate the database, seed the demo corpus into a database it has just created
  * (never into an existing one; CONCORD_DEMO=0 opts out), refuse to serve the public
  * demo accounts beyond this machine (unless CONCORD_ALLOW_PUBLIC_DEMO=1), then serve
- * on HOST (127.0.0.1 unless set), work the run queue and, with CONCORD_DEMO_LLM=1, run
+ * on HOST (127.0.0.1 unless set; scripts/serve.ts), work the run queue and, with CONCORD_DEMO_LLM=1, run
  * the demo simulator (on 127.0.0.1 always). Runs in node with tsx's loader and the react-server
  * condition (so server-only modules load), in npm's place (`exec`), so a signal to
  * npm reaches this process, which passes it on to the server.
@@ -88,11 +88,15 @@ async function main(): Promise<number> {
   if (simulator) console.log(`\nDemo simulator (not a real model): ${simulator.url}`);
   console.log(`\nConcord: ${url}\n`);
 
-  const server = spawn(next, ["start", "-p", String(port), "-H", config.HOST], {
+  // The web server: Next.js, with the clinicians' save answered ahead of it (scripts/serve.ts).
+  const server = spawn(process.execPath, [join(root, "scripts", "serve.mjs")], {
     cwd: root,
     stdio: "inherit",
     env: {
       ...nextEnv,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: config.HOST,
       CONCORD_DB_PATH: resolve(config.CONCORD_DB_PATH),
       NEXTAUTH_SECRET: secret,
       NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? url,

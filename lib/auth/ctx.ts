@@ -11,25 +11,53 @@ import { secureCookies } from "./options";
 import { authSecret } from "./secret";
 import { decodeSession } from "./sessionToken";
 
+/** Request cookies as next-auth reads them (next/headers' cookies(), or cookiesOf a Cookie header). */
+export interface CookieJar {
+  getAll(): { name: string; value: string }[];
+}
+
+/** The cookies of a Cookie header (outside Next.js: scripts/serve.ts's save route). */
+export function cookiesOf(header: string | undefined): CookieJar {
+  const all: { name: string; value: string }[] = [];
+  for (const pair of header?.split(";") ?? []) {
+    const at = pair.indexOf("=");
+    const name = pair.slice(0, Math.max(at, 0)).trim();
+    if (name === "") continue;
+    const raw = pair.slice(at + 1).trim();
+    let value = raw.startsWith('"') && raw.endsWith('"') && raw.length > 1 ? raw.slice(1, -1) : raw;
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      // not percent-encoded: kept as sent
+    }
+    all.push({ name, value });
+  }
+  return { getAll: () => all };
+}
+
 /**
- * The service context of the current request. The session token only says who signed
- * in; the user's roles and active state are re-read from the database every time, so
- * a role change or a deactivation takes effect on the next request, and a token whose
- * session version is no longer the user's (sign-out, a password reset, a role change)
- * counts as no session — what options.ts's jwt callback makes of it for next-auth.
+ * The service context of a request with these cookies. The session token only says
+ * who signed in; the user's roles and active state are re-read from the database every
+ * time, so a role change or a deactivation takes effect on the next request, and a
+ * token whose session version is no longer the user's (sign-out, a password reset, a
+ * role change) counts as no session — what options.ts's jwt callback makes of it for
+ * next-auth.
  *
  * The token is decoded directly rather than through `getServerSession`, which in the
  * App Router also builds a CSRF token and re-encrypts the session for a cookie it then
- * drops: a fifth of a clinician's save (bench/load.bench.ts). next-auth's
- * /api/auth/session still renews the cookie.
+ * drops. next-auth's /api/auth/session still renews the cookie.
  */
-export const getCtx = cache(async (): Promise<Ctx> => {
-  const token = await getToken({ req: { cookies: await cookies(), headers: {} } as unknown as Parameters<typeof getToken>[0]["req"], secret: authSecret(), decode: decodeSession, secureCookie: secureCookies() });
+export async function sessionCtx(jar: CookieJar): Promise<Ctx> {
+  const req = { cookies: jar, headers: {} } as unknown as Parameters<typeof getToken>[0]["req"];
+  const token = await getToken({ req, secret: authSecret(), decode: decodeSession, secureCookie: secureCookies() });
   if (typeof token?.id !== "string") return { user: null };
   const user = sessionAccount(getDb(), token.id);
   if (!user?.active || !user.canSignIn || !user.email || user.sessionVersion !== token.sessionVersion) return { user: null };
   return { user: { id: user.id, email: user.email, name: user.name, roles: user.roles } };
-});
+}
+
+/** The service context of the current request (inside Next.js), read once per request. */
+export const getCtx = cache(async (): Promise<Ctx> => sessionCtx(await cookies()));
 
 /**
  * For pages: the signed-in user, who must hold one of `roles` (any role when none is

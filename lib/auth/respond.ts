@@ -35,10 +35,10 @@ function toFailure(error: unknown): Failure {
   return { status: 500, error: "Something went wrong on our side. Please try again.", issues: [] };
 }
 
-/** Runs a route handler body with the request's context; errors become JSON `{ error, issues? }`. */
-export async function respond(handle: (ctx: Ctx) => Promise<Response>): Promise<Response> {
+/** Runs a route handler body with the request's context (getCtx inside Next.js); errors become JSON `{ error, issues? }`. */
+export async function respond(handle: (ctx: Ctx) => Promise<Response>, ctxOf: () => Promise<Ctx> = getCtx): Promise<Response> {
   try {
-    return await handle(await getCtx());
+    return await handle(await ctxOf());
   } catch (error) {
     unstable_rethrow(error);
     const { status, error: message, issues, more } = toFailure(error);
@@ -51,7 +51,7 @@ export async function respond(handle: (ctx: Ctx) => Promise<Response>): Promise<
  * whose bodies Next.js would hold in memory, and the clinician's save, the hottest
  * route, which skips the proxy's cost): the refusal to answer, or null.
  */
-export function refusedApiRequest(request: Request): Response | null {
+export function refusedApiRequest(request: Pick<Request, "method" | "url" | "headers">): Response | null {
   const refusal = refuseApiRequest({ method: request.method, url: new URL(request.url), headers: request.headers }, process.env.NEXTAUTH_URL);
   return refusal && Response.json({ error: refusal.error }, { status: refusal.status });
 }
