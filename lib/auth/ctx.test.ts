@@ -1,3 +1,4 @@
+import type { JWT } from "next-auth/jwt";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { createFirstLead } from "@/lib/server/users/createFirstLead";
@@ -13,7 +14,7 @@ const COOKIE = "next-auth.session-token";
 
 describe("the session context of a request's cookies", () => {
   let leadId: string;
-  const tokenFor = (claims: Record<string, unknown>, secret = authSecret()) => encodeSession({ token: claims, secret, maxAge: 3600 });
+  const tokenFor = (claims: JWT, secret = authSecret()) => encodeSession({ token: claims, secret, maxAge: 3600 });
   beforeEach(async () => {
     freshDb();
     leadId = (await createFirstLead({ email: "lead@example.org", name: "Lea", password: "correct horse battery" })).id;
@@ -35,9 +36,9 @@ describe("the session context of a request's cookies", () => {
 
   it("is no one without a cookie, with a token under another secret, a garbled one, or one whose sessions were ended", async () => {
     expect(await sessionCtx(cookiesOf(undefined))).toEqual({ user: null });
-    expect(await sessionCtx(cookiesOf(`${COOKIE}=${await tokenFor({ id: leadId, sessionVersion: 0 }, "another secret")}`))).toEqual({ user: null });
+    expect(await sessionCtx(cookiesOf(`${COOKIE}=${await tokenFor({ id: leadId, roles: [], sessionVersion: 0 }, "another secret")}`))).toEqual({ user: null });
     expect(await sessionCtx(cookiesOf(`${COOKIE}=not-a-token`))).toEqual({ user: null });
-    const token = await tokenFor({ id: leadId, sessionVersion: 0 });
+    const token = await tokenFor({ id: leadId, roles: [], sessionVersion: 0 });
     endSessions(getDb(), leadId);
     expect(await sessionCtx(cookiesOf(`${COOKIE}=${token}`))).toEqual({ user: null });
   });
