@@ -146,7 +146,8 @@ function treeCpu(pid: number): number {
   for (const p of groupPids(pid)) {
     try {
       const fields = readFileSync(`/proc/${p}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
+      // Its own user + system time, and that of its children that have ended (an import's worker process).
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // exited meanwhile
     }
@@ -336,9 +337,13 @@ async function main() {
       return { ...r, cpuPerSave: ((treeCpu(serverPid) - cpu) * 1000) / Math.max(1, r.latencies.length), load: readFileSync("/proc/loadavg", "utf8").split(" ")[0] };
     };
     if (ONLY.has("open")) done(await measured(() => openLoop(setId, clients, SECONDS)));
-    const importing = (file: string) => async () => {
-      const t = performance.now();
+    const importing = (file: string) => {
+      // Read before the scenario starts: reading 50 MB would stall the generator itself mid-scenario.
       const bytes = readFileSync(file);
+      return () => upload(bytes);
+    };
+    const upload = async (bytes: Buffer) => {
+      const t = performance.now();
       // node:http rather than fetch: fetch gives up on an answer after 300 s.
       const answer = await new Promise<{ status: number; text: string }>((done) => {
         const request = httpRequest(`${BASE}/api/bundle/import`, { method: "POST", headers: { Cookie: lead, Origin: BASE, "Content-Type": "application/x-ndjson", "Content-Length": bytes.length } }, (response) => {

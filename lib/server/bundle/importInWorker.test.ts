@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import type { Ctx } from "@/lib/server/context";
 import { seedCorpusIfEmpty } from "@/lib/server/demo/seedCorpus";
-import { Forbidden, Invalid } from "@/lib/server/errors";
+import { Forbidden, Invalid, TooLarge } from "@/lib/server/errors";
 import { saveLabel } from "@/lib/server/labeling/saveLabel";
 import { freshDb } from "@/test/db";
 import { smallCorpus } from "@/test/smallCorpus";
@@ -73,6 +73,16 @@ describe("importInWorker", () => {
     expect(db.all(sql`SELECT id FROM items WHERE id = 'W-1'`)).toEqual([{ id: "W-1" }]);
     await expect(importInWorker({ kind: "bundle", ctx: clin1, input: { file: path } })).rejects.toBeInstanceOf(Forbidden);
   });
+
+  it("answers a bundle that outgrows the worker's heap as too large to import at once, and writes nothing", async () => {
+    const before = count();
+    // 60,000 valid items (~20 MB) held at once by the reader: far more than a 48 MB heap holds.
+    const path = file(Array.from({ length: 60_000 }, (_, i) => `${item(`HEAP-${i}`, { notes: `note ${i} `.repeat(20) })}\n`).join(""));
+    const error = await importInWorker({ kind: "bundle", ctx: lead, input: { file: path } }, { heapMb: 48 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TooLarge);
+    expect((error as TooLarge).message).toMatch(/too large to import at once/);
+    expect(count()).toBe(before);
+  }, 60_000);
 
   it("names a line that is not UTF-8 and still reads the others; nothing is written", async () => {
     const bad = Buffer.concat([Buffer.from(`${item("W-1")}\n`), Buffer.from([0x7b, 0xff, 0xfe, 0x7d, 0x0a]), Buffer.from(`${item("W-2", { notes: 7 })}\n`)]);

@@ -1,4 +1,3 @@
-import { parentPort, workerData } from "node:worker_threads";
 import { openDb, setDb } from "@/db/client";
 import type { Ctx } from "@/lib/server/context";
 import { Invalid, ServiceError } from "@/lib/server/errors";
@@ -7,16 +6,14 @@ import { importBundle } from "./importBundle";
 import type { BundleSource } from "./readBundle";
 import type { ImportResult } from "./writeBundle";
 
-/** What the import worker is asked to do: one import, on the server's database file. */
+/** What the import worker (a process: importInWorker.ts) is asked to do: one import, on the server's database file. */
 export type ImportJob = { kind: "bundle"; ctx: Ctx; input: BundleSource } | { kind: "setVerdicts"; ctx: Ctx; input: ImportSetVerdictsInput };
 export type ImportAnswer =
   | { ok: true; result: ImportResult }
   | { ok: false; status: number; message: string; issues: string[]; more: number }
   | { ok: false; status: 500; crash: string };
 
-const { dbPath, job } = workerData as { dbPath: string; job: ImportJob };
-
-async function run(): Promise<ImportAnswer> {
+async function run(dbPath: string, job: ImportJob): Promise<ImportAnswer> {
   const db = openDb(dbPath);
   // A larger page cache keeps the indexes of a large import in memory while it writes, so the write lock is held briefly.
   db.$client.pragma("cache_size = -32768");
@@ -33,4 +30,8 @@ async function run(): Promise<ImportAnswer> {
   }
 }
 
-void run().then((answer) => parentPort?.postMessage(answer));
+// One job from the server, one answer, then the process ends; it ends too if the server goes.
+process.once("message", ({ dbPath, job }: { dbPath: string; job: ImportJob }) => {
+  void run(dbPath, job).then((answer) => process.send?.(answer, () => process.exit(0)));
+});
+process.once("disconnect", () => process.exit(1));
