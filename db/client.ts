@@ -61,7 +61,7 @@ export function transactionIfFree<T>(client: Database.Database, run: () => T): T
 
 /**
  * transactionIfFree without ever blocking the event loop on a write lock someone else
- * holds (an import's worker thread, the CLI): while another connection holds it the
+ * holds (an import's worker process, the CLI): while another connection holds it the
  * attempt is repeated every few milliseconds, letting the server answer everything
  * else meanwhile. Gives up with SQLite's own "database is locked" after 30 s.
  */

@@ -8,7 +8,7 @@ import { requireRole } from "@/lib/server/guard";
 
 /**
  * A bundle upload (lead): the body is streamed to a temporary file within
- * CONCORD_BUNDLE_LIMIT_MB (413 past it) and imported on a worker thread, all or
+ * CONCORD_BUNDLE_LIMIT_MB (413 past it) and imported in a worker process, all or
  * nothing. The upload routes are left out of proxy.ts, which would hold the whole body
  * in memory to pass it on, so they run the same forged-request check here.
  */

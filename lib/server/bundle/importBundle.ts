@@ -12,7 +12,7 @@ import type { ImportResult } from "./writeBundle";
  * one first (a file as a stream); then, in one transaction, any problem — in a line,
  * across lines, or against what is stored — throws Invalid listing the first 200 as
  * `line N: field: reason` with a count of the rest, and nothing is written. The
- * server runs it on a worker thread (importInWorker).
+ * server runs it in a worker process (importInWorker).
  */
 export async function importBundle({ ctx, input }: { ctx: Ctx; input: BundleSource }): Promise<ImportResult> {
   const lead = requireRole(ctx, "lead");
