@@ -39,7 +39,9 @@ async function answerSave([{ cookiesOf, sessionCtx }, { saveRoute }]: SaveModule
   let answer: Response;
   try {
     const url = new URL(request.url ?? "/", request.headers.host ? `http://${request.headers.host}` : origin).href;
-    answer = await saveRoute({ method: "PUT", url, headers: headersOf(request), body: request }, () => sessionCtx(cookiesOf(request.headers.cookie)));
+    // A body refused part-way (over the limit) must not destroy the socket: the 413 still has to go out on it.
+    const chunks = request.iterator({ destroyOnReturn: false });
+    answer = await saveRoute({ method: "PUT", url, headers: headersOf(request), body: chunks }, () => sessionCtx(cookiesOf(request.headers.cookie)));
   } catch (error) {
     console.error(error);
     answer = Response.json({ error: "Something went wrong on our side. Please try again." }, { status: 500 });
