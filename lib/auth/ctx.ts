@@ -1,4 +1,5 @@
 import "server-only";
+import { parse as parseCookies } from "cookie";
 import { getToken } from "next-auth/jwt";
 import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
@@ -16,22 +17,9 @@ export interface CookieJar {
   getAll(): { name: string; value: string }[];
 }
 
-/** The cookies of a Cookie header (outside Next.js: scripts/serve.ts's save route). */
+/** The cookies of a Cookie header (outside Next.js: scripts/serve.ts's save route), decoded; a cookie without a name is no cookie. */
 export function cookiesOf(header: string | undefined): CookieJar {
-  const all: { name: string; value: string }[] = [];
-  for (const pair of header?.split(";") ?? []) {
-    const at = pair.indexOf("=");
-    const name = pair.slice(0, Math.max(at, 0)).trim();
-    if (name === "") continue;
-    const raw = pair.slice(at + 1).trim();
-    let value = raw.startsWith('"') && raw.endsWith('"') && raw.length > 1 ? raw.slice(1, -1) : raw;
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      // not percent-encoded: kept as sent
-    }
-    all.push({ name, value });
-  }
+  const all = Object.entries(parseCookies(header ?? "")).filter(([name]) => name !== "").map(([name, value]) => ({ name, value }));
   return { getAll: () => all };
 }
 

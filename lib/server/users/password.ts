@@ -18,7 +18,7 @@ parentPort.on("message", ({ id, op, a, b }) => {
   }
 });`;
 
-type Pending = { resolve: (value: never) => void; reject: (error: Error) => void };
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 let worker: Worker | undefined;
 const pending = new Map<number, Pending>();
 let nextId = 0;
@@ -26,12 +26,12 @@ let nextId = 0;
 function hasher(): Worker {
   if (worker) return worker;
   const started = new Worker(SOURCE, { eval: true });
-  started.on("message", ({ id, value, error }: { id: number; value?: never; error?: string }) => {
+  started.on("message", ({ id, value, error }: { id: number; value?: unknown; error?: string }) => {
     const call = pending.get(id);
     if (!call) return;
     pending.delete(id);
     if (pending.size === 0) started.unref();
-    if (error === undefined) call.resolve(value as never);
+    if (error === undefined) call.resolve(value);
     else call.reject(new Error(error));
   });
   const fail = (error: Error) => {
@@ -51,7 +51,7 @@ function call<T>(op: "hash" | "compare", a: string, b: string | number): Promise
   const thread = hasher();
   const id = nextId++;
   return new Promise<T>((resolve, reject) => {
-    pending.set(id, { resolve: resolve as (value: never) => void, reject });
+    pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
     thread.ref();
     thread.postMessage({ id, op, a, b });
   });
